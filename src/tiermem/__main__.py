@@ -1,0 +1,3 @@
+from .interfaces.cli.main import run
+
+run()

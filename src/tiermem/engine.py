@@ -1,0 +1,435 @@
+"""``Memory``: the one orchestration layer. Interfaces call it; it calls the domain and the adapters."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import numpy as np
+
+from . import _ids
+from .config import Settings, load_settings
+from .errors import EmbedderError, NotFoundError, StoreError, ValidationError
+from .lifecycle.tiers import classify_tier, tier_score
+from .model import (
+    INVERSE_RELATIONS,
+    RELATIONS,
+    SCOPES,
+    TIERS,
+    Hit,
+    Link,
+    MemoryRecord,
+    StoreResult,
+    TypeRegistry,
+    check_agent_id,
+    check_category,
+    check_choice,
+    check_json_object,
+    check_tags,
+    check_text,
+    check_unit,
+    to_datetime,
+)
+from .providers.embedders import Embedder, create_embedder
+from .recall.pipeline import Recall
+from .storage.base import Filters, HistoryEntry
+from .storage.sqlite import SQLiteBackend
+from .text import confidence, content_hash, extract_metadata, salience
+from .write.dedup import Candidate, DedupResult, check_duplication
+
+_STORE_KEYS = frozenset(
+    {"text", "type", "category", "importance", "tags", "metadata", "created_at", "event_at", "source",
+     "salience", "confidence", "valence", "scope"}
+)
+DEDUP_NEIGHBOURS = 8
+REINFORCE_BUMP = 0.05
+
+
+def _now(now: object = None) -> datetime:
+    return to_datetime("now", now) or datetime.now(UTC)
+
+
+def _source(value: object) -> dict[str, Any]:
+    if value is None:
+        return {"type": "user"}
+    if isinstance(value, str):
+        if not value.strip() or len(value) > 512 or "\x00" in value:
+            raise ValidationError("source must be a non-empty string of at most 512 characters, or a JSON object")
+        return {"type": value}
+    return check_json_object("source", value)
+
+
+class Memory:
+    """A memory store. Open one with :meth:`Memory.open`; close it (or use ``with``) when done."""
+
+    def __init__(self, backend: SQLiteBackend, embedder: Embedder, settings: Settings) -> None:
+        self._backend = backend
+        self._embedder = embedder
+        self.settings = settings
+        self._registry = settings.registry()
+        self._check_embedder()
+        self._recall = Recall(backend, embedder, self._registry)
+
+    # --- lifecycle ------------------------------------------------------------------------------------
+
+    @classmethod
+    def open(
+        cls, path: str | Path, *, embedder: Embedder | None = None, config: Mapping[str, Any] | None = None
+    ) -> Memory:
+        """Open (creating if missing) the store in directory ``path``; ``config`` overrides config.json."""
+        directory = Path(path).expanduser()
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"cannot create the store directory {directory}: {exc.strerror}") from None
+        if not directory.is_dir():
+            raise StoreError(f"{directory} is not a directory; give a directory for the store")
+        settings = load_settings(directory, dict(config or {}))
+        backend = SQLiteBackend(directory, busy_timeout_s=settings.busy_timeout_s)
+        try:
+            return cls(backend, embedder or create_embedder(settings.embedder), settings)
+        except BaseException:
+            backend.close()
+            raise
+
+    def close(self) -> None:
+        self._backend.close()
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+        self.close()
+
+    @property
+    def embedder(self) -> Embedder:
+        return self._embedder
+
+    @property
+    def path(self) -> Path:
+        return self._backend.path.parent
+
+    def _check_embedder(self) -> None:
+        """Vectors from different models are not comparable: refuse to mix them."""
+        name, dims = self._backend.meta_get("embedder_name"), self._backend.meta_get("embedder_dims")
+        if name is None:
+            with self._backend.write():
+                if self._backend.meta_get("embedder_name") is None:
+                    self._backend.meta_set("embedder_name", self._embedder.name)
+                    self._backend.meta_set("embedder_dims", str(self._embedder.dims))
+            return
+        if name != self._embedder.name or int(dims or 0) != self._embedder.dims:
+            raise EmbedderError(
+                f"this store was embedded with {name} ({dims} dims) but the configured embedder is "
+                f"{self._embedder.name} ({self._embedder.dims} dims); configure the original embedder, "
+                "or run `tiermem reindex` to re-embed every memory with the new one"
+            )
+
+    # --- write path -----------------------------------------------------------------------------------
+
+    def store(
+        self,
+        text: str,
+        *,
+        agent_id: str = "default",
+        type: str | None = None,  # noqa: A002 - the API contract's name
+        category: str | None = None,
+        importance: float | None = None,
+        tags: Iterable[str] = (),
+        metadata: Mapping[str, Any] | None = None,
+        created_at: object = None,
+        event_at: object = None,
+        source: object = None,
+        dedup: bool = True,
+        **extra: Any,
+    ) -> StoreResult:
+        """Store one memory; a duplicate reinforces the memory it matches instead (see the result)."""
+        item = {"text": text, "type": type, "category": category, "importance": importance, "tags": tags,
+                "metadata": metadata, "created_at": created_at, "event_at": event_at, "source": source, **extra}
+        return self.store_many([item], agent_id=agent_id, dedup=dedup)[0]
+
+    def store_many(
+        self, items: Iterable[Mapping[str, Any]], *, agent_id: str = "default", dedup: bool = True
+    ) -> list[StoreResult]:
+        """Store several memories in one transaction; items are dicts with ``store()``'s keys."""
+        agent_id = check_agent_id(agent_id)
+        now = datetime.now(UTC)
+        records = [self._prepare(item, agent_id, now, position) for position, item in enumerate(items)]
+        if not records:
+            return []
+        vectors = self._embedder.embed([r.text for r in records])
+        with self._backend.write():
+            decisions = self._dedup(agent_id, records, vectors) if dedup else [None] * len(records)
+            return self._commit_batch(agent_id, records, vectors, decisions, now)
+
+    def _prepare(self, item: Mapping[str, Any], agent_id: str, now: datetime, position: int) -> MemoryRecord:
+        if not isinstance(item, Mapping):
+            raise ValidationError(f"item {position} must be a dict with a 'text' key, got {type(item).__name__}")
+        unknown = set(item) - _STORE_KEYS
+        if unknown:
+            raise ValidationError(f"item {position}: unknown key(s) {', '.join(sorted(unknown))}")
+        text = check_text(item.get("text"), self.settings.max_text_bytes)
+        mtype = self._registry.resolve(item.get("type"))
+        source = _source(item.get("source"))
+        given = item.get("importance")
+        importance = check_unit("importance", self.settings.default_importance if given is None else given)
+        created = to_datetime("created_at", item.get("created_at")) or now
+        metadata = {**extract_metadata(text), **check_json_object("metadata", item.get("metadata"))}
+        return MemoryRecord(
+            id=_ids.new_id(created.timestamp()), agent_id=agent_id, text=text, type=mtype.name,
+            category=check_category(item.get("category")), tags=check_tags(item.get("tags")),
+            importance=importance,
+            salience=check_unit("salience", item["salience"]) if item.get("salience") is not None else salience(text),
+            confidence=check_unit("confidence", item["confidence"]) if item.get("confidence") is not None
+            else confidence(text, str(source.get("type", "user"))),
+            valence=check_unit("valence", item.get("valence") or 0.0, -1.0, 1.0),
+            scope=check_choice("scope", item.get("scope") or "long_term", SCOPES),
+            tier=classify_tier(tier_score(importance, (now - created).total_seconds() / 86400, 0)),
+            created_at=created, updated_at=now, event_at=to_datetime("event_at", item.get("event_at")),
+            last_accessed_at=None, access_count=0, source=source, metadata=metadata,
+            content_hash=content_hash(text),
+        )
+
+    def _dedup(self, agent_id: str, records: Sequence[MemoryRecord], vectors: np.ndarray) -> list[DedupResult | None]:
+        """Run the 3-tier check of each record against its stored neighbours and earlier batch items."""
+        hashes = {r.content_hash for r in records}
+        by_hash = {h: found for h in hashes if (found := self._backend.find_by_hash(agent_id, h))}
+        neighbours = self._backend.dedup_candidates(agent_id, vectors, limit=DEDUP_NEIGHBOURS)
+        ids = {mid for row in neighbours for mid, _ in row}
+        stored = self._backend.get_many(agent_id, list(ids))
+        stored_vecs = self._backend.vectors_for(agent_id, list(ids))
+        thresholds = self._registry.thresholds()
+        accepted: list[Candidate] = []
+        decisions: list[DedupResult | None] = []
+        for record, vector, row in zip(records, vectors, neighbours, strict=True):
+            exact = by_hash.get(record.content_hash)
+            pool = [Candidate(exact.id, exact.text, exact.type)] if exact else []
+            pool += [Candidate(m, stored[m].text, stored[m].type, stored_vecs.get(m)) for m, _ in row
+                     if m in stored and stored[m].is_current]
+            result = check_duplication(record.text, record.type, vector, pool + accepted, thresholds)
+            if result.is_unique:
+                accepted.append(Candidate(record.id, record.text, record.type, vector))
+            decisions.append(None if result.is_unique else result)
+        return decisions
+
+    def _commit_batch(
+        self,
+        agent_id: str,
+        records: Sequence[MemoryRecord],
+        vectors: np.ndarray,
+        decisions: Sequence[DedupResult | None],
+        now: datetime,
+    ) -> list[StoreResult]:
+        keep = [i for i, d in enumerate(decisions) if d is None]
+        fresh = [records[i] for i in keep]
+        self._backend.insert(fresh, vectors[keep] if keep else None)
+        history = [HistoryEntry(r.id, now, "created", {"source": r.source}) for r in fresh]
+        reinforced: list[str] = []
+        for record, decision in zip(records, decisions, strict=True):
+            if decision is not None and decision.matched_id:
+                reinforced.append(decision.matched_id)
+                history.append(HistoryEntry(decision.matched_id, now, "reinforced", {
+                    "reason": decision.reason, "similarity": round(decision.similarity, 4),
+                    "source": record.source, "text": record.text[:200]}))
+        if reinforced:
+            self._backend.reinforce(agent_id, reinforced, now, REINFORCE_BUMP)
+        self._backend.add_history(agent_id, history)
+        current = self._backend.get_many(agent_id, [r.id for r in fresh] + reinforced)
+        return [
+            StoreResult(current[record.id], True) if decision is None or decision.matched_id is None
+            else StoreResult(current[decision.matched_id], False, decision.matched_id, decision.reason,
+                             round(decision.similarity, 4))
+            for record, decision in zip(records, decisions, strict=True)
+        ]
+
+    # --- read path ------------------------------------------------------------------------------------
+
+    def get(self, memory_id: str, *, agent_id: str = "default") -> MemoryRecord:
+        """The memory with this id (forgotten and superseded ones too); NotFoundError otherwise."""
+        agent_id = check_agent_id(agent_id)
+        if not isinstance(memory_id, str) or not memory_id.strip() or len(memory_id) > 64:
+            raise ValidationError(f"invalid memory id {memory_id!r}")
+        found = self._backend.get(agent_id, memory_id.strip())
+        if found is None:
+            raise NotFoundError(f"no memory {memory_id!r} for agent {agent_id!r}; `tiermem list` shows the ids")
+        return found
+
+    def list(
+        self,
+        *,
+        agent_id: str = "default",
+        limit: int = 100,
+        offset: int = 0,
+        order: str = "newest",
+        **filters: Any,
+    ) -> list[MemoryRecord]:
+        """Memories matching the filters, newest first by default."""
+        agent_id = check_agent_id(agent_id)
+        return self._backend.list(agent_id, make_filters(self._registry, **filters), limit=_check_limit(limit, 10_000),
+                                  offset=_check_limit(offset, 10**9, low=0), order=order)
+
+    def search(
+        self, query: str, *, agent_id: str = "default", limit: int = 10, now: object = None, **filters: Any
+    ) -> list[Hit]:
+        """The memories that best answer ``query``, best first, each with its score and explanation."""
+        agent_id = check_agent_id(agent_id)
+        if not isinstance(query, str) or not query.strip():
+            raise ValidationError("query is empty; say what to search for")
+        if len(query) > 10_000 or "\x00" in query:
+            raise ValidationError("query must be under 10,000 characters, without NUL bytes")
+        return self._recall.search(agent_id, query, limit=_check_limit(limit, 1000), now=_now(now),
+                                   filters=make_filters(self._registry, **filters))
+
+    # --- changes --------------------------------------------------------------------------------------
+
+    def update(self, memory_id: str, *, agent_id: str = "default", **changes: Any) -> MemoryRecord:
+        """Change a memory. New text (or type) supersedes it with a new memory; other fields change in
+        place. Either way the old values are kept in its history. Returns the current memory."""
+        old = self.get(memory_id, agent_id=agent_id)
+        if not old.is_current:
+            raise ValidationError(f"memory {memory_id} is {old.status if old.status != 'active' else 'superseded'}; "
+                                  f"update its current version{f' {old.superseded_by}' if old.superseded_by else ''}")
+        allowed = {"text", "type", "category", "importance", "tags", "metadata", "valence", "scope", "event_at", "tier"}
+        unknown = set(changes) - allowed
+        if unknown:
+            raise ValidationError(f"cannot update {', '.join(sorted(unknown))}; changeable: {', '.join(sorted(allowed))}")
+        if "text" in changes or "type" in changes:
+            return self._supersede(old, changes)
+        fields = self._checked_fields(changes)
+        now = datetime.now(UTC)
+        with self._backend.write():
+            self._backend.update(old.agent_id, old.id, {**fields, "updated_at": now})
+            previous = {k: _jsonable(getattr(old, k)) for k in fields}
+            self._backend.add_history(old.agent_id, [HistoryEntry(old.id, now, "updated", {"previous": previous})])
+        return self.get(old.id, agent_id=old.agent_id)
+
+    def _checked_fields(self, changes: Mapping[str, Any]) -> dict[str, Any]:
+        checks = {
+            "category": check_category,
+            "importance": lambda v: check_unit("importance", v),
+            "tags": check_tags,
+            "metadata": lambda v: check_json_object("metadata", v),
+            "valence": lambda v: check_unit("valence", v, -1.0, 1.0),
+            "scope": lambda v: check_choice("scope", v, SCOPES),
+            "event_at": lambda v: to_datetime("event_at", v),
+            "tier": lambda v: check_choice("tier", v, TIERS),
+        }
+        return {name: checks[name](value) for name, value in changes.items()}
+
+    def _supersede(self, old: MemoryRecord, changes: Mapping[str, Any]) -> MemoryRecord:
+        now = datetime.now(UTC)
+        item = {"text": old.text, "type": old.type, "category": old.category, "importance": old.importance,
+                "tags": old.tags, "metadata": old.metadata, "event_at": old.event_at, "source": old.source,
+                "valence": old.valence, "scope": old.scope, **changes}
+        item.pop("tier", None)
+        new = self._prepare(item, old.agent_id, now, 0)
+        vector = self._embedder.embed([new.text])
+        with self._backend.write():
+            self._backend.insert([new], vector)
+            self._backend.update(old.agent_id, old.id, {"valid_to": now, "superseded_by": new.id, "updated_at": now})
+            self._backend.delete_vectors(old.agent_id, [old.id])
+            self._backend.add_link(old.agent_id, Link(new.id, old.id, "supersedes", now))
+            self._backend.add_history(old.agent_id, [
+                HistoryEntry(old.id, now, "superseded", {"by": new.id}),
+                HistoryEntry(new.id, now, "created", {"supersedes": old.id, "source": new.source}),
+            ])
+        return self.get(new.id, agent_id=old.agent_id)
+
+    def forget(self, memory_id: str, *, agent_id: str = "default", reason: str | None = None) -> MemoryRecord:
+        """Tombstone a memory: it leaves search and listings but stays inspectable (``get``, history)."""
+        old = self.get(memory_id, agent_id=agent_id)
+        now = datetime.now(UTC)
+        with self._backend.write():
+            self._backend.update(old.agent_id, old.id, {"status": "forgotten", "updated_at": now})
+            self._backend.delete_vectors(old.agent_id, [old.id])
+            self._backend.add_history(old.agent_id, [HistoryEntry(old.id, now, "forgotten", {"reason": reason})])
+        return replace(old, status="forgotten", updated_at=now)
+
+    def purge(self, memory_id: str, *, agent_id: str = "default") -> None:
+        """Delete a memory for good: record, vector, links and history. There is no undo."""
+        old = self.get(memory_id, agent_id=agent_id)
+        self._backend.purge(old.agent_id, old.id)
+
+    def link(self, source_id: str, target_id: str, relation: str, *, agent_id: str = "default") -> Link:
+        """Record that ``source_id`` <relation> ``target_id`` (e.g. A caused_by B)."""
+        relation = check_choice("relation", relation, RELATIONS)
+        source, target = self.get(source_id, agent_id=agent_id), self.get(target_id, agent_id=agent_id)
+        if source.id == target.id:
+            raise ValidationError("a memory cannot be linked to itself")
+        link = Link(source.id, target.id, relation, datetime.now(UTC))
+        self._backend.add_link(source.agent_id, link)
+        return link
+
+    def links(self, memory_id: str, *, agent_id: str = "default") -> list[dict[str, Any]]:
+        """Every link of a memory, read from its side: outgoing as stored, incoming as the inverse relation."""
+        record = self.get(memory_id, agent_id=agent_id)
+        out = []
+        for link in self._backend.links(record.agent_id, record.id):
+            outgoing = link.source_id == record.id
+            out.append({
+                "other_id": link.target_id if outgoing else link.source_id,
+                "relation": link.relation if outgoing else INVERSE_RELATIONS[link.relation],
+                "direction": "out" if outgoing else "in",
+                "created_at": link.created_at.isoformat(),
+            })
+        return out
+
+    def history(self, memory_id: str, *, agent_id: str = "default") -> list[HistoryEntry]:
+        record = self.get(memory_id, agent_id=agent_id)
+        return self._backend.history(record.agent_id, record.id)
+
+    def stats(self, *, agent_id: str = "default") -> dict[str, Any]:
+        agent_id = check_agent_id(agent_id)
+        return {"agent_id": agent_id, "memories": self._backend.count(agent_id), **self._backend.stats(agent_id),
+                "embedder": self._embedder.name, "dims": self._embedder.dims, "path": str(self.path)}
+
+    def agents(self) -> list[str]:
+        return self._backend.agents()
+
+
+def _check_limit(value: object, high: int, low: int = 1) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValidationError(f"limit/offset must be a whole number from {low} to {high}, got {value!r}")
+    return value
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return value.isoformat()
+    return list(value) if isinstance(value, tuple) else value
+
+
+def make_filters(
+    registry: TypeRegistry,
+    *,
+    type: str | Sequence[str] | None = None,  # noqa: A002
+    category: str | None = None,
+    tags: Iterable[str] | str | None = None,
+    tier: str | Sequence[str] | None = None,
+    scope: str | None = None,
+    since: object = None,
+    until: object = None,
+    include_forgotten: bool = False,
+    include_superseded: bool = False,
+    **unknown: Any,
+) -> Filters:
+    """Validate list/search filters given as keyword arguments."""
+    if unknown:
+        raise ValidationError(f"unknown filter(s) {', '.join(sorted(unknown))}")
+    types = None if type is None else tuple([type] if isinstance(type, str) else type)
+    tiers = None if tier is None else tuple([tier] if isinstance(tier, str) else tier)
+    return Filters(
+        types=None if types is None else tuple(registry.resolve(t).name for t in types),
+        category=check_category(category),
+        tags=check_tags(tags),
+        tiers=None if tiers is None else tuple(check_choice("tier", t, TIERS) for t in tiers),
+        scope=None if scope is None else check_choice("scope", scope, SCOPES),
+        since=to_datetime("since", since),
+        until=to_datetime("until", until),
+        include_forgotten=bool(include_forgotten),
+        include_superseded=bool(include_superseded),
+    )

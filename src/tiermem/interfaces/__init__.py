@@ -1,0 +1,1 @@
+"""Thin faces over the engine: CLI, servers, hooks."""

@@ -1,0 +1,1 @@
+"""Memory lifecycle: tier scoring, hot state, tree index, consolidation."""

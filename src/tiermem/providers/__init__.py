@@ -1,0 +1,1 @@
+"""Adapters to embedding models and LLMs."""

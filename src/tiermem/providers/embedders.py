@@ -1,0 +1,172 @@
+"""Embedders: text in, L2-normalised float32 vectors out.
+
+Built-ins are registered exactly like third-party ones (the ``tiermem.embedders`` entry-point group), so
+a plugin only implements :class:`Embedder` and names a factory.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import httpx
+import numpy as np
+
+from ..errors import ConfigError, EmbedderError
+
+if TYPE_CHECKING:
+    from ..config import EmbedderSettings
+
+
+class Embedder(ABC):
+    """Turns texts into unit vectors. Implement :meth:`embed_batch`; batching is done for you."""
+
+    #: stable identity stored beside the vectors, e.g. ``wordllama:l2_supercat_256``
+    name: str
+    dims: int
+    batch_size: int = 256
+
+    @abstractmethod
+    def embed_batch(self, texts: Sequence[str]) -> np.ndarray:
+        """Embed one batch; return an array of shape (len(texts), dims)."""
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dims), dtype=np.float32)
+        parts = [self.embed_batch(texts[i : i + self.batch_size]) for i in range(0, len(texts), self.batch_size)]
+        vectors = np.asarray(np.vstack(parts), dtype=np.float32)
+        if vectors.shape != (len(texts), self.dims):
+            raise EmbedderError(
+                f"embedder {self.name} returned shape {vectors.shape}, expected ({len(texts)}, {self.dims})"
+            )
+        return _normalise(vectors)
+
+    def embed_one(self, text: str) -> np.ndarray:
+        return self.embed([text])[0]
+
+
+def _normalise(vectors: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return np.ascontiguousarray(vectors / norms, dtype=np.float32)
+
+
+class WordLlamaEmbedder(Embedder):
+    """The offline default: wordllama's 256-dim weights ship inside its wheel; nothing is downloaded.
+
+    The model is loaded once per process and shared (it is read-only and thread-safe for inference).
+    """
+
+    _lock = threading.Lock()
+    _shared: object | None = None
+
+    def __init__(self, dims: int = 256) -> None:
+        if dims not in (64, 128, 256):
+            raise ConfigError("wordllama offers 64, 128 or 256 dimensions offline")
+        self.dims = dims
+        self.name = f"wordllama:l2_supercat_{dims}"
+        self.batch_size = 2048
+
+    @classmethod
+    def _model(cls) -> object:
+        with cls._lock:
+            if cls._shared is None:
+                import wordllama
+                from wordllama import WordLlama
+
+                # load() looks for the tokenizer in the wrong folder and then reaches for a hub; pointing the
+                # cache at the package itself and disabling downloads keeps it fully offline.
+                try:
+                    cls._shared = WordLlama.load(
+                        cache_dir=Path(wordllama.__file__).parent, disable_download=True
+                    )
+                except Exception as exc:  # wordllama raises assorted errors for missing files
+                    raise EmbedderError(f"cannot load the offline wordllama model: {exc}") from exc
+            return cls._shared
+
+    def embed_batch(self, texts: Sequence[str]) -> np.ndarray:
+        model = self._model()
+        vectors = model.embed(list(texts), norm=False)  # type: ignore[attr-defined]
+        return np.asarray(vectors, dtype=np.float32)[:, : self.dims]
+
+
+class OpenAIEmbedder(Embedder):
+    """Any server speaking OpenAI's ``POST /v1/embeddings`` (OpenAI, Ollama, vLLM, LM Studio...)."""
+
+    def __init__(
+        self,
+        base_url: str,
+        model: str,
+        *,
+        api_key: str | None = None,
+        dims: int | None = None,
+        batch_size: int = 256,
+        timeout_s: float = 30.0,
+    ) -> None:
+        if not base_url.startswith(("http://", "https://")):
+            raise ConfigError(f"embedder base_url {base_url!r} must start with http:// or https://")
+        self.base_url = base_url.rstrip("/")
+        self.model = model
+        self.batch_size = batch_size
+        headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+        self._client = httpx.Client(base_url=self.base_url, headers=headers, timeout=timeout_s)
+        self.name = f"openai:{model}"
+        self.dims = dims or self._probe_dims()
+
+    def _probe_dims(self) -> int:
+        return int(self.embed_batch(["dimension probe"]).shape[1])
+
+    def embed_batch(self, texts: Sequence[str]) -> np.ndarray:
+        url = "/embeddings" if self.base_url.endswith("/v1") else "/v1/embeddings"
+        try:
+            response = self._client.post(url, json={"model": self.model, "input": list(texts)})
+            response.raise_for_status()
+            data = sorted(response.json()["data"], key=lambda item: item["index"])
+            vectors = np.asarray([item["embedding"] for item in data], dtype=np.float32)
+        except httpx.HTTPError as exc:
+            raise EmbedderError(f"embedding request to {self.base_url} failed: {exc}") from exc
+        except (KeyError, TypeError, ValueError) as exc:
+            raise EmbedderError(f"embedding server at {self.base_url} sent an unexpected answer: {exc}") from exc
+        if vectors.ndim != 2 or len(vectors) != len(texts):
+            raise EmbedderError(f"embedding server returned {len(vectors)} vectors for {len(texts)} texts")
+        return vectors
+
+
+def _wordllama_factory(settings: EmbedderSettings) -> Embedder:
+    return WordLlamaEmbedder(settings.dims or 256)
+
+
+def _openai_factory(settings: EmbedderSettings) -> Embedder:
+    if not settings.base_url or not settings.model:
+        raise ConfigError("the openai embedder needs embedder.base_url and embedder.model in config.json")
+    return OpenAIEmbedder(
+        settings.base_url,
+        settings.model,
+        api_key=os.environ.get(settings.api_key_env),
+        dims=settings.dims,
+        batch_size=settings.batch_size,
+        timeout_s=settings.timeout_s,
+    )
+
+
+BUILTIN_FACTORIES: dict[str, Callable[[EmbedderSettings], Embedder]] = {
+    "wordllama": _wordllama_factory,
+    "openai": _openai_factory,
+}
+
+
+def create_embedder(settings: EmbedderSettings) -> Embedder:
+    """Build the embedder that settings name: a built-in, or a plugin's ``tiermem.embedders`` entry point."""
+    factory = BUILTIN_FACTORIES.get(settings.provider)
+    if factory is None:
+        found = [ep for ep in entry_points(group="tiermem.embedders") if ep.name == settings.provider]
+        if not found:
+            known = ", ".join(sorted(BUILTIN_FACTORIES))
+            raise ConfigError(f"unknown embedder provider {settings.provider!r}; built-in providers: {known}")
+        factory = found[0].load()
+    return factory(settings)

@@ -1,0 +1,1 @@
+"""The read path: query understanding, candidates, fusion, scoring."""

@@ -1,0 +1,1 @@
+"""Storage backends behind one contract (``base.Backend``)."""

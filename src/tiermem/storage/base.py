@@ -1,0 +1,110 @@
+"""The backend contract. Every backend (SQLite, PostgreSQL...) passes the same contract test suite.
+
+A backend stores records, their vectors, links and history, and answers three kinds of candidate
+queries (lexical, vector, filtered listing). It knows nothing about dedup, scoring or fusion: those are
+the engine's and the domain's. Every method takes the agent id: a backend never mixes agents.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol
+
+import numpy as np
+
+from ..model import Link, MemoryRecord
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    """Filters shared by list and search. ``None`` means "any"."""
+
+    types: tuple[str, ...] | None = None
+    category: str | None = None  # a prefix: "projects" matches "projects/tiermem"
+    tags: tuple[str, ...] = ()  # all must be present
+    tiers: tuple[str, ...] | None = None
+    scope: str | None = None
+    since: datetime | None = None  # created_at >= since
+    until: datetime | None = None  # created_at < until
+    include_forgotten: bool = False
+    include_superseded: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    memory_id: str
+    at: datetime
+    action: str
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+ORDERS = ("newest", "oldest", "importance", "accessed")
+
+
+class Backend(Protocol):
+    """What the engine needs from a store."""
+
+    def close(self) -> None: ...
+
+    def write(self) -> AbstractContextManager[None]:
+        """A write transaction holding the store's write lock (serialises writers across processes)."""
+
+    def meta_get(self, key: str) -> str | None: ...
+
+    def meta_set(self, key: str, value: str) -> None: ...
+
+    def insert(self, records: Sequence[MemoryRecord], vectors: np.ndarray | None) -> None: ...
+
+    def get(self, agent_id: str, memory_id: str) -> MemoryRecord | None: ...
+
+    def get_many(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, MemoryRecord]: ...
+
+    def find_by_hash(self, agent_id: str, content_hash: str) -> MemoryRecord | None:
+        """A current memory whose normalised text has this hash."""
+
+    def list(
+        self, agent_id: str, filters: Filters, *, limit: int, offset: int = 0, order: str = "newest"
+    ) -> list[MemoryRecord]: ...
+
+    def matching(self, agent_id: str, memory_ids: Sequence[str], filters: Filters) -> set[str]:
+        """The subset of ``memory_ids`` that pass ``filters``."""
+
+    def lexical(self, agent_id: str, terms: Sequence[str], *, limit: int) -> list[tuple[str, float]]:
+        """Current memories matching any term, best BM25 first, as (id, score) with higher = better."""
+
+    def vector(self, agent_id: str, query: np.ndarray, *, limit: int) -> list[list[tuple[str, float]]]:
+        """For each row of ``query`` (unit vectors), the nearest current memories as (id, cosine)."""
+
+    def vectors_for(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, np.ndarray]: ...
+
+    def update(self, agent_id: str, memory_id: str, fields: dict[str, Any]) -> None:
+        """Set columns of one memory (names are record field names)."""
+
+    def reinforce(self, agent_id: str, memory_ids: Sequence[str], at: datetime, importance_bump: float) -> None:
+        """access_count + 1, last_accessed_at = at, importance + bump (capped at 1)."""
+
+    def delete_vectors(self, agent_id: str, memory_ids: Sequence[str]) -> None: ...
+
+    def purge(self, agent_id: str, memory_id: str) -> None:
+        """Remove a memory, its vector, its links and its history for good."""
+
+    def add_link(self, agent_id: str, link: Link) -> bool: ...
+
+    def links(self, agent_id: str, memory_id: str) -> list[Link]:
+        """Links where the memory is the source or the target."""
+
+    def add_history(self, agent_id: str, entries: Sequence[HistoryEntry]) -> None: ...
+
+    def history(self, agent_id: str, memory_id: str) -> list[HistoryEntry]: ...
+
+    def count(self, agent_id: str | None = None, *, current_only: bool = True) -> int: ...
+
+    def stats(self, agent_id: str) -> dict[str, Any]: ...
+
+    def agents(self) -> list[str]: ...
+
+    def iter_all(self, agent_id: str) -> Iterator[MemoryRecord]:
+        """Every memory of the agent, forgotten and superseded included, oldest first."""

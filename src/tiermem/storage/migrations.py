@@ -1,0 +1,142 @@
+"""Named, transactional schema migrations for the SQLite store.
+
+Each migration runs in its own transaction and is recorded in ``schema_migrations`` by name, so a store
+written by any earlier version is brought up to date on open, and a failed step leaves it unchanged.
+Never edit a released migration: add a new one.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+
+from ..errors import StoreError
+
+M0001_INITIAL = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE memories (
+    rowid INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    agent_id TEXT NOT NULL,
+    text TEXT NOT NULL,
+    type TEXT NOT NULL,
+    category TEXT,
+    tags TEXT NOT NULL DEFAULT '[]',
+    importance REAL NOT NULL,
+    salience REAL NOT NULL,
+    confidence REAL NOT NULL,
+    valence REAL NOT NULL DEFAULT 0,
+    scope TEXT NOT NULL,
+    tier TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    updated_at REAL NOT NULL,
+    event_at REAL,
+    last_accessed_at REAL,
+    access_count INTEGER NOT NULL DEFAULT 0,
+    source TEXT NOT NULL DEFAULT '{}',
+    metadata TEXT NOT NULL DEFAULT '{}',
+    content_hash TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'active',
+    valid_to REAL,
+    superseded_by TEXT
+);
+CREATE INDEX memories_agent_created ON memories(agent_id, created_at);
+CREATE INDEX memories_agent_hash ON memories(agent_id, content_hash);
+CREATE INDEX memories_agent_category ON memories(agent_id, category);
+CREATE TABLE vectors (
+    rowid INTEGER PRIMARY KEY REFERENCES memories(rowid) ON DELETE CASCADE,
+    agent_id TEXT NOT NULL,
+    vec BLOB NOT NULL
+);
+CREATE INDEX vectors_agent ON vectors(agent_id, rowid);
+CREATE TABLE links (
+    agent_id TEXT NOT NULL,
+    source_id TEXT NOT NULL,
+    target_id TEXT NOT NULL,
+    relation TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    PRIMARY KEY (agent_id, source_id, target_id, relation)
+);
+CREATE INDEX links_target ON links(agent_id, target_id);
+"""
+
+M0002_FTS = """
+CREATE VIRTUAL TABLE memories_fts USING fts5(
+    text, tags, category, content='memories', content_rowid='rowid', tokenize='porter unicode61'
+);
+CREATE TRIGGER memories_fts_insert AFTER INSERT ON memories BEGIN
+    INSERT INTO memories_fts(rowid, text, tags, category) VALUES (new.rowid, new.text, new.tags, new.category);
+END;
+CREATE TRIGGER memories_fts_delete AFTER DELETE ON memories BEGIN
+    INSERT INTO memories_fts(memories_fts, rowid, text, tags, category)
+    VALUES ('delete', old.rowid, old.text, old.tags, old.category);
+END;
+CREATE TRIGGER memories_fts_update AFTER UPDATE OF text, tags, category ON memories BEGIN
+    INSERT INTO memories_fts(memories_fts, rowid, text, tags, category)
+    VALUES ('delete', old.rowid, old.text, old.tags, old.category);
+    INSERT INTO memories_fts(rowid, text, tags, category) VALUES (new.rowid, new.text, new.tags, new.category);
+END;
+INSERT INTO memories_fts(memories_fts) VALUES ('rebuild');
+"""
+
+M0003_HISTORY = """
+CREATE TABLE history (
+    rowid INTEGER PRIMARY KEY AUTOINCREMENT,
+    agent_id TEXT NOT NULL,
+    memory_id TEXT NOT NULL,
+    at REAL NOT NULL,
+    action TEXT NOT NULL,
+    detail TEXT NOT NULL DEFAULT '{}'
+);
+CREATE INDEX history_memory ON history(agent_id, memory_id, at);
+"""
+
+MIGRATIONS: tuple[tuple[str, str], ...] = (
+    ("0001_initial", M0001_INITIAL),
+    ("0002_fts5_index", M0002_FTS),
+    ("0003_history", M0003_HISTORY),
+)
+
+
+def _statements(script: str) -> list[str]:
+    """Split a script on statement ends, keeping trigger bodies (which contain ';') whole."""
+    statements, buffer = [], ""
+    for line in script.strip().splitlines():
+        buffer += line + "\n"
+        if sqlite3.complete_statement(buffer):
+            statements.append(buffer.strip())
+            buffer = ""
+    return statements
+
+
+def apply_migrations(conn: sqlite3.Connection, upto: str | None = None) -> list[str]:
+    """Apply every missing migration in order (up to and including ``upto``); return their names."""
+    conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at REAL NOT NULL)")
+    done = {row[0] for row in conn.execute("SELECT name FROM schema_migrations")}
+    known = {name for name, _ in MIGRATIONS}
+    if done - known:
+        raise StoreError(
+            f"this store was written by a newer tiermem (migrations {sorted(done - known)}); upgrade tiermem"
+        )
+    applied = []
+    for name, script in MIGRATIONS:
+        if name not in done:
+            _apply_one(conn, name, script)
+            applied.append(name)
+        if name == upto:
+            break
+    return applied
+
+
+def _apply_one(conn: sqlite3.Connection, name: str, script: str) -> None:
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        # Another process may have applied it while we waited for the lock.
+        if conn.execute("SELECT 1 FROM schema_migrations WHERE name = ?", (name,)).fetchone() is None:
+            for statement in _statements(script):
+                conn.execute(statement)
+            conn.execute("INSERT INTO schema_migrations(name, applied_at) VALUES (?, ?)", (name, time.time()))
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.rollback()
+        raise

@@ -1,0 +1,388 @@
+"""The embedded default backend: one SQLite file (WAL, FTS5) plus an exact in-memory vector mirror."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import uuid
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..errors import StoreError, ValidationError
+from ..model import Link, MemoryRecord, from_epoch, to_epoch
+from .base import ORDERS, Filters, HistoryEntry
+from .migrations import apply_migrations
+from .vectors import VectorIndex
+
+DB_FILE = "tiermem.db"
+
+_COLUMNS = (
+    "id", "agent_id", "text", "type", "category", "tags", "importance", "salience", "confidence",
+    "valence", "scope", "tier", "created_at", "updated_at", "event_at", "last_accessed_at",
+    "access_count", "source", "metadata", "content_hash", "status", "valid_to", "superseded_by",
+)
+_TIME_COLUMNS = frozenset({"created_at", "updated_at", "event_at", "last_accessed_at", "valid_to"})
+_JSON_COLUMNS = frozenset({"tags", "source", "metadata"})
+_SELECT = ", ".join(f"m.{c}" for c in _COLUMNS)
+_ORDER_SQL = {
+    "newest": "m.created_at DESC, m.rowid DESC",
+    "oldest": "m.created_at ASC, m.rowid ASC",
+    "importance": "m.importance DESC, m.created_at DESC",
+    "accessed": "COALESCE(m.last_accessed_at, 0) DESC, m.created_at DESC",
+}
+_CURRENT = "m.status = 'active' AND m.valid_to IS NULL"
+
+
+def _encode(column: str, value: Any) -> Any:
+    if column in _TIME_COLUMNS:
+        return to_epoch(value)
+    if column in _JSON_COLUMNS:
+        return json.dumps(list(value) if column == "tags" else value, ensure_ascii=False)
+    return value
+
+
+def _row_to_record(row: Sequence[Any]) -> MemoryRecord:
+    values = dict(zip(_COLUMNS, row, strict=True))
+    for column in _TIME_COLUMNS:
+        values[column] = from_epoch(values[column])
+    values["tags"] = tuple(json.loads(values["tags"]))
+    values["source"] = json.loads(values["source"])
+    values["metadata"] = json.loads(values["metadata"])
+    return MemoryRecord(**values)
+
+
+class SQLiteBackend:
+    """Implements :class:`tiermem.storage.base.Backend` on one SQLite file."""
+
+    def __init__(self, directory: Path, *, busy_timeout_s: float = 30.0) -> None:
+        self.path = directory / DB_FILE
+        self._lock = threading.RLock()
+        self._indexes: dict[str, VectorIndex] = {}
+        self._dims: int | None = None
+        try:
+            self._conn = sqlite3.connect(
+                self.path, timeout=busy_timeout_s, isolation_level=None, check_same_thread=False
+            )
+            self._conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_s * 1000)}")
+            self._conn.execute("PRAGMA journal_mode = WAL")
+            self._conn.execute("PRAGMA synchronous = NORMAL")
+            self._conn.execute("PRAGMA foreign_keys = ON")
+            apply_migrations(self._conn)
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(
+                f"cannot open the store at {self.path}: {exc}; if the file is damaged, restore it from a "
+                "backup or move it aside and re-import an export"
+            ) from None
+
+    # --- plumbing -----------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    def _execute(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
+        try:
+            return self._conn.execute(sql, params)
+        except sqlite3.OperationalError as exc:
+            raise StoreError(f"store operation failed: {exc}; retry, or run `tiermem doctor`") from exc
+
+    @contextmanager
+    def write(self) -> Iterator[None]:
+        with self._lock:
+            if self._conn.in_transaction:  # nested: the outer transaction already holds the lock
+                yield
+                return
+            self._execute("BEGIN IMMEDIATE")
+            try:
+                yield
+                self._execute("COMMIT")
+            except BaseException:
+                if self._conn.in_transaction:
+                    self._conn.rollback()
+                raise
+
+    def meta_get(self, key: str) -> str | None:
+        with self._lock:
+            row = self._execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def meta_set(self, key: str, value: str) -> None:
+        with self._lock:
+            self._execute(
+                "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+
+    # --- records ------------------------------------------------------------------------------------
+
+    def insert(self, records: Sequence[MemoryRecord], vectors: np.ndarray | None) -> None:
+        placeholders = ", ".join("?" for _ in _COLUMNS)
+        rows = [tuple(_encode(c, getattr(r, c)) for c in _COLUMNS) for r in records]
+        with self.write():
+            self._conn.executemany(f"INSERT INTO memories({', '.join(_COLUMNS)}) VALUES ({placeholders})", rows)
+            if vectors is not None and len(records):
+                self._insert_vectors(records, vectors)
+
+    def _insert_vectors(self, records: Sequence[MemoryRecord], vectors: np.ndarray) -> None:
+        ids = [r.id for r in records]
+        marks = ", ".join("?" for _ in ids)
+        rowids = dict(self._execute(f"SELECT id, rowid FROM memories WHERE id IN ({marks})", ids).fetchall())
+        self._conn.executemany(
+            "INSERT OR REPLACE INTO vectors(rowid, agent_id, vec) VALUES (?, ?, ?)",
+            [(rowids[r.id], r.agent_id, np.asarray(v, dtype=np.float32).tobytes()) for r, v in zip(records, vectors, strict=True)],
+        )
+
+    def get(self, agent_id: str, memory_id: str) -> MemoryRecord | None:
+        return self.get_many(agent_id, [memory_id]).get(memory_id)
+
+    def get_many(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, MemoryRecord]:
+        found: dict[str, MemoryRecord] = {}
+        ids = list(dict.fromkeys(memory_ids))
+        with self._lock:
+            for start in range(0, len(ids), 500):
+                chunk = ids[start : start + 500]
+                marks = ", ".join("?" for _ in chunk)
+                rows = self._execute(
+                    f"SELECT {_SELECT} FROM memories m WHERE m.agent_id = ? AND m.id IN ({marks})",
+                    [agent_id, *chunk],
+                ).fetchall()
+                found.update((row[0], _row_to_record(row)) for row in rows)
+        return found
+
+    def find_by_hash(self, agent_id: str, content_hash: str) -> MemoryRecord | None:
+        with self._lock:
+            row = self._execute(
+                f"SELECT {_SELECT} FROM memories m WHERE m.agent_id = ? AND m.content_hash = ? AND {_CURRENT} "
+                "ORDER BY m.rowid LIMIT 1",
+                (agent_id, content_hash),
+            ).fetchone()
+        return None if row is None else _row_to_record(row)
+
+    def list(
+        self, agent_id: str, filters: Filters, *, limit: int, offset: int = 0, order: str = "newest"
+    ) -> list[MemoryRecord]:
+        if order not in ORDERS:
+            raise ValidationError(f"order must be one of {', '.join(ORDERS)}; got {order!r}")
+        where, params = _filter_sql(agent_id, filters)
+        sql = f"SELECT {_SELECT} FROM memories m WHERE {where} ORDER BY {_ORDER_SQL[order]} LIMIT ? OFFSET ?"
+        with self._lock:
+            rows = self._execute(sql, [*params, limit, offset]).fetchall()
+        return [_row_to_record(row) for row in rows]
+
+    def matching(self, agent_id: str, memory_ids: Sequence[str], filters: Filters) -> set[str]:
+        where, params = _filter_sql(agent_id, filters)
+        found: set[str] = set()
+        ids = list(memory_ids)
+        with self._lock:
+            for start in range(0, len(ids), 500):
+                chunk = ids[start : start + 500]
+                marks = ", ".join("?" for _ in chunk)
+                rows = self._execute(f"SELECT m.id FROM memories m WHERE {where} AND m.id IN ({marks})", [*params, *chunk])
+                found.update(r[0] for r in rows)
+        return found
+
+    def iter_all(self, agent_id: str) -> Iterator[MemoryRecord]:
+        with self._lock:
+            rows = self._execute(
+                f"SELECT {_SELECT} FROM memories m WHERE m.agent_id = ? ORDER BY m.rowid", (agent_id,)
+            ).fetchall()
+        for row in rows:
+            yield _row_to_record(row)
+
+    def update(self, agent_id: str, memory_id: str, fields: dict[str, Any]) -> None:
+        unknown = set(fields) - set(_COLUMNS) | ({"id", "agent_id"} & set(fields))
+        if unknown:
+            raise ValidationError(f"cannot update field(s) {', '.join(sorted(unknown))}")
+        assignments = ", ".join(f"{name} = ?" for name in fields)
+        values = [_encode(name, value) for name, value in fields.items()]
+        with self.write():
+            self._execute(f"UPDATE memories SET {assignments} WHERE agent_id = ? AND id = ?", [*values, agent_id, memory_id])
+
+    def reinforce(self, agent_id: str, memory_ids: Sequence[str], at: datetime, importance_bump: float) -> None:
+        with self.write():
+            self._conn.executemany(
+                "UPDATE memories SET access_count = access_count + 1, last_accessed_at = ?, "
+                "importance = MIN(1.0, importance + ?) WHERE agent_id = ? AND id = ?",
+                [(at.timestamp(), importance_bump, agent_id, mid) for mid in memory_ids],
+            )
+
+    def purge(self, agent_id: str, memory_id: str) -> None:
+        with self.write():
+            self._execute("DELETE FROM links WHERE agent_id = ? AND (source_id = ? OR target_id = ?)", (agent_id, memory_id, memory_id))
+            self._execute("DELETE FROM history WHERE agent_id = ? AND memory_id = ?", (agent_id, memory_id))
+            self._execute("DELETE FROM memories WHERE agent_id = ? AND id = ?", (agent_id, memory_id))
+            self._bump_epoch()
+
+    def count(self, agent_id: str | None = None, *, current_only: bool = True) -> int:
+        clauses = ([_CURRENT] if current_only else []) + (["m.agent_id = ?"] if agent_id else [])
+        where = " AND ".join(clauses) or "1"
+        with self._lock:
+            row = self._execute(f"SELECT COUNT(*) FROM memories m WHERE {where}", [agent_id] if agent_id else []).fetchone()
+        return int(row[0])
+
+    def agents(self) -> list[str]:
+        with self._lock:
+            return [r[0] for r in self._execute("SELECT DISTINCT agent_id FROM memories ORDER BY agent_id")]
+
+    def stats(self, agent_id: str) -> dict[str, Any]:
+        with self._lock:
+            by_status = dict(
+                self._execute(
+                    "SELECT CASE WHEN status != 'active' THEN status WHEN valid_to IS NOT NULL THEN 'superseded' "
+                    "ELSE 'current' END AS s, COUNT(*) FROM memories WHERE agent_id = ? GROUP BY s",
+                    (agent_id,),
+                ).fetchall()
+            )
+            by_type = dict(self._execute(f"SELECT type, COUNT(*) FROM memories m WHERE agent_id = ? AND {_CURRENT} GROUP BY type", (agent_id,)).fetchall())
+            by_tier = dict(self._execute(f"SELECT tier, COUNT(*) FROM memories m WHERE agent_id = ? AND {_CURRENT} GROUP BY tier", (agent_id,)).fetchall())
+            links = self._execute("SELECT COUNT(*) FROM links WHERE agent_id = ?", (agent_id,)).fetchone()[0]
+        return {"by_status": by_status, "by_type": by_type, "by_tier": by_tier, "links": links}
+
+    # --- candidates -----------------------------------------------------------------------------------
+
+    def lexical(self, agent_id: str, terms: Sequence[str], *, limit: int) -> list[tuple[str, float]]:
+        # Every term is quoted, so FTS5 syntax in user text (NEAR, OR, *, ") is matched as plain words.
+        quoted = [f'"{t.replace(chr(34), "")}"' for t in terms if t.replace('"', "").strip()]
+        if not quoted:
+            return []
+        sql = (
+            "SELECT m.id, -bm25(memories_fts) AS score FROM memories_fts JOIN memories m ON m.rowid = memories_fts.rowid "
+            f"WHERE memories_fts MATCH ? AND m.agent_id = ? AND {_CURRENT} ORDER BY bm25(memories_fts) LIMIT ?"
+        )
+        with self._lock:
+            rows = self._execute(sql, (" OR ".join(quoted), agent_id, limit)).fetchall()
+        return [(r[0], float(r[1])) for r in rows]
+
+    def _bump_epoch(self) -> None:
+        self.meta_set("vec_epoch", uuid.uuid4().hex)
+
+    def _index(self, agent_id: str) -> VectorIndex:
+        """The agent's vector mirror, brought up to date with what other processes committed."""
+        epoch = self.meta_get("vec_epoch") or ""
+        dims = int(self.meta_get("embedder_dims") or 0)
+        index = self._indexes.get(agent_id)
+        if index is None or index.epoch != epoch or index.dims != dims:
+            index = self._indexes[agent_id] = VectorIndex(dims=dims, epoch=epoch)
+        rows = self._execute(
+            "SELECT v.rowid, m.id, v.vec FROM vectors v JOIN memories m ON m.rowid = v.rowid "
+            "WHERE v.agent_id = ? AND v.rowid > ? ORDER BY v.rowid",
+            (agent_id, index.watermark),
+        ).fetchall()
+        if rows:
+            matrix = np.frombuffer(b"".join(r[2] for r in rows), dtype=np.float32).reshape(len(rows), dims)
+            index.add([r[1] for r in rows], matrix, rows[-1][0])
+        return index
+
+    def vector(self, agent_id: str, query: np.ndarray, *, limit: int) -> list[list[tuple[str, float]]]:
+        with self._lock:
+            index = self._index(agent_id)
+            found = index.search(np.atleast_2d(query), limit)
+        return [[(index.ids[row], sim) for row, sim in hits] for hits in found]
+
+    def dedup_candidates(self, agent_id: str, query: np.ndarray, *, limit: int) -> list[list[tuple[str, float]]]:
+        """Like :meth:`vector`, through the fast prefix shortlist (dedup of large batches)."""
+        with self._lock:
+            index = self._index(agent_id)
+            found = index.candidates(np.atleast_2d(query), limit)
+        return [[(index.ids[row], sim) for row, sim in hits] for hits in found]
+
+    def vectors_for(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, np.ndarray]:
+        ids = list(memory_ids)
+        if not ids:
+            return {}
+        marks = ", ".join("?" for _ in ids)
+        with self._lock:
+            rows = self._execute(
+                f"SELECT m.id, v.vec FROM vectors v JOIN memories m ON m.rowid = v.rowid WHERE m.agent_id = ? AND m.id IN ({marks})",
+                [agent_id, *ids],
+            ).fetchall()
+        return {r[0]: np.frombuffer(r[1], dtype=np.float32) for r in rows}
+
+    def delete_vectors(self, agent_id: str, memory_ids: Sequence[str]) -> None:
+        with self.write():
+            self._conn.executemany(
+                "DELETE FROM vectors WHERE rowid = (SELECT rowid FROM memories WHERE agent_id = ? AND id = ?)",
+                [(agent_id, mid) for mid in memory_ids],
+            )
+            self._bump_epoch()
+
+    def replace_vectors(self, records: Sequence[MemoryRecord], vectors: np.ndarray) -> None:
+        """Re-embedding: overwrite vectors and make every process rebuild its mirror."""
+        with self.write():
+            self._insert_vectors(records, vectors)
+            self._bump_epoch()
+
+    # --- links and history ----------------------------------------------------------------------------
+
+    def add_link(self, agent_id: str, link: Link) -> bool:
+        with self.write():
+            cursor = self._execute(
+                "INSERT OR IGNORE INTO links(agent_id, source_id, target_id, relation, created_at) VALUES (?, ?, ?, ?, ?)",
+                (agent_id, link.source_id, link.target_id, link.relation, link.created_at.timestamp()),
+            )
+        return cursor.rowcount > 0
+
+    def links(self, agent_id: str, memory_id: str) -> list[Link]:
+        with self._lock:
+            rows = self._execute(
+                "SELECT source_id, target_id, relation, created_at FROM links "
+                "WHERE agent_id = ? AND (source_id = ? OR target_id = ?) ORDER BY created_at, rowid",
+                (agent_id, memory_id, memory_id),
+            ).fetchall()
+        return [Link(r[0], r[1], r[2], datetime.fromtimestamp(r[3], tz=UTC)) for r in rows]
+
+    def add_history(self, agent_id: str, entries: Sequence[HistoryEntry]) -> None:
+        with self.write():
+            self._conn.executemany(
+                "INSERT INTO history(agent_id, memory_id, at, action, detail) VALUES (?, ?, ?, ?, ?)",
+                [(agent_id, e.memory_id, e.at.timestamp(), e.action, json.dumps(e.detail, ensure_ascii=False)) for e in entries],
+            )
+
+    def history(self, agent_id: str, memory_id: str) -> list[HistoryEntry]:
+        with self._lock:
+            rows = self._execute(
+                "SELECT memory_id, at, action, detail FROM history WHERE agent_id = ? AND memory_id = ? ORDER BY at, rowid",
+                (agent_id, memory_id),
+            ).fetchall()
+        return [HistoryEntry(r[0], datetime.fromtimestamp(r[1], tz=UTC), r[2], json.loads(r[3])) for r in rows]
+
+    def integrity_check(self) -> list[str]:
+        with self._lock:
+            return [r[0] for r in self._execute("PRAGMA integrity_check").fetchall()]
+
+
+def _filter_sql(agent_id: str, f: Filters) -> tuple[str, list[Any]]:
+    clauses, params = ["m.agent_id = ?"], [agent_id]
+    if not f.include_forgotten:
+        clauses.append("m.status = 'active'")
+    if not f.include_superseded:
+        clauses.append("m.valid_to IS NULL")
+    if f.types is not None:
+        clauses.append(f"m.type IN ({', '.join('?' for _ in f.types)})")
+        params.extend(f.types)
+    if f.tiers is not None:
+        clauses.append(f"m.tier IN ({', '.join('?' for _ in f.tiers)})")
+        params.extend(f.tiers)
+    if f.category:
+        clauses.append("(m.category = ? OR m.category LIKE ? ESCAPE '\\')")
+        escaped = f.category.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        params.extend([f.category, escaped + "/%"])
+    for tag in f.tags:
+        clauses.append("EXISTS (SELECT 1 FROM json_each(m.tags) WHERE json_each.value = ?)")
+        params.append(tag)
+    if f.scope:
+        clauses.append("m.scope = ?")
+        params.append(f.scope)
+    if f.since:
+        clauses.append("m.created_at >= ?")
+        params.append(f.since.timestamp())
+    if f.until:
+        clauses.append("m.created_at < ?")
+        params.append(f.until.timestamp())
+    return " AND ".join(clauses), params

@@ -1,0 +1,137 @@
+"""Text helpers shared by the write and read paths: normalisation, tokens, overlap, heuristic scores and
+structured metadata (URLs, shell commands, file paths). Pure functions, no I/O."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from urllib.parse import urlparse
+
+_NON_WORD = re.compile(r"[^\w\s]")
+_SPACES = re.compile(r"\s+")
+_TOKEN = re.compile(r"[a-z0-9]+")
+
+
+def normalize(text: str) -> str:
+    """Lower-case, punctuation to spaces, collapsed whitespace (ClarkOS ``normalizeContent``)."""
+    return _SPACES.sub(" ", _NON_WORD.sub(" ", text.lower())).strip()
+
+
+def content_hash(text: str) -> str:
+    """Hash of the normalised text: equal for texts that differ only in case, punctuation or spacing."""
+    return hashlib.sha256(normalize(text).encode("utf-8")).hexdigest()[:32]
+
+
+def word_set(text: str) -> frozenset[str]:
+    normalized = normalize(text)
+    return frozenset(normalized.split(" ")) if normalized else frozenset()
+
+
+def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
+    union = len(a | b)
+    return len(a & b) / union if union else 0.0
+
+
+def tokens(text: str) -> list[str]:
+    """Lower-cased alphanumeric tokens (the BM25 baseline's tokenisation)."""
+    return _TOKEN.findall(text.lower())
+
+
+# --- salience and confidence (ClarkOS heuristics) --------------------------------------------------
+
+_SALIENT_WORDS = (
+    "critical", "urgent", "important", "breaking", "alert",
+    "warning", "danger", "amazing", "incredible", "shocking",
+)
+_DIGITS = re.compile(r"\d+")
+# A capitalised word not directly after a sentence end: names and proper nouns draw attention.
+_CAPITALISED = re.compile(r"(?<![.!?]\s)[A-Z][a-z]+")
+_TRUSTED_SOURCES = ("api", "system", "verified", "official")
+_UNTRUSTED_SOURCES = ("user", "rumor", "speculation", "unverified")
+_HEDGES = ("maybe", "perhaps", "might", "could", "possibly", "uncertain")
+_CERTAINTIES = ("confirmed", "verified", "definitely", "certainly", "proven")
+
+
+def _clamp(value: float, low: float = 0.0, high: float = 1.0) -> float:
+    return max(low, min(high, value))
+
+
+def salience(text: str) -> float:
+    """How attention-grabbing a text is, in [0, 1]; routine text scores about 0.5."""
+    lowered = text.lower()
+    score = 0.5 + 0.1 * sum(word in lowered for word in _SALIENT_WORDS)
+    score += min(len(_DIGITS.findall(text)) * 0.05, 0.2)
+    score += 0.1 if "?" in text else 0.0
+    score += min(len(_CAPITALISED.findall(text)) * 0.03, 0.15)
+    return round(_clamp(score), 4)
+
+
+def confidence(text: str, source_type: str = "user") -> float:
+    """How reliable a text is, in [0, 1]: trusted sources and certain wording score higher."""
+    kind = source_type.lower()
+    lowered = text.lower()
+    score = 0.7
+    # Checked separately on purpose: "unverified" contains "verified", and the two cancel out.
+    score += 0.2 if any(word in kind for word in _TRUSTED_SOURCES) else 0.0
+    score -= 0.2 if any(word in kind for word in _UNTRUSTED_SOURCES) else 0.0
+    score -= 0.1 * sum(word in lowered for word in _HEDGES)
+    score += 0.1 * sum(word in lowered for word in _CERTAINTIES)
+    return round(_clamp(score), 4)
+
+
+# --- structured metadata (EvoClaw extract_structured_metadata) -------------------------------------
+
+_TLDS = "com|org|ai|io|net|dev|app|studio|co"
+_URL = re.compile(
+    rf"https?://[^\s<>\"')]+|www\.[^\s<>\"')]+|(?:^|\s)([a-z0-9-]+\.(?:{_TLDS})[^\s<>\"')]*)",
+    re.IGNORECASE | re.MULTILINE,
+)
+_BACKTICK = re.compile(r"`([^`]+)`")
+_PROMPT_LINE = re.compile(r"^\$\s+(.+)$", re.MULTILINE)
+_COMMAND_LINE = re.compile(
+    r"^((?:sudo\s+)?(?:cd|ls|mkdir|rm|mv|cp|wget|curl|git|docker|npm|pip|python|node|go|rust|cargo|ssh|scp)\s+.+)$",
+    re.MULTILINE,
+)
+# Must start a word, so the path part of a URL (https://host/a/b) is not taken for a file path.
+# Must start a word, so the path part of a URL (https://host/a/b) is not taken for a file path.
+_PATH = re.compile(r"(?:^|[\s(\"'=])((?:~|\.)?/[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)*)")
+_DOMAIN_PATH = re.compile(rf"\.(?:{_TLDS})/")
+
+
+def _unique(items: list[str], limit: int) -> list[str]:
+    seen: list[str] = []
+    for item in items:
+        if item not in seen:
+            seen.append(item)
+    return seen[:limit]
+
+
+def extract_urls(text: str, limit: int = 10) -> list[str]:
+    found: list[str] = []
+    for match in _URL.finditer(text):
+        url = (match.group(1) or match.group(0)).strip().rstrip(".,;:!?)")
+        probe = url if "://" in url else f"http://{url}"
+        if urlparse(probe).netloc:
+            found.append(url)
+    return _unique(found, limit)
+
+
+def extract_commands(text: str, limit: int = 5) -> list[str]:
+    found = [m.group(1).strip() for pattern in (_BACKTICK, _PROMPT_LINE, _COMMAND_LINE) for m in pattern.finditer(text)]
+    return _unique([c for c in found if 3 < len(c) < 200], limit)
+
+
+def extract_paths(text: str, limit: int = 10) -> list[str]:
+    found = []
+    for match in _PATH.finditer(text):
+        path = match.group(1).rstrip(".,;:")
+        if "://" in path or _DOMAIN_PATH.search(path) or len(path) <= 5:
+            continue
+        found.append(path)
+    return _unique(found, limit)
+
+
+def extract_metadata(text: str) -> dict[str, list[str]]:
+    """URLs, shell commands and file paths mentioned in a text (empty lists are left out)."""
+    extracted = {"urls": extract_urls(text), "commands": extract_commands(text), "paths": extract_paths(text)}
+    return {key: value for key, value in extracted.items() if value}
