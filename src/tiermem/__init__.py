@@ -6,7 +6,11 @@
 ...     hits = mem.search("what theme does the user like?")
 """
 
-from .engine import Memory
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 from .errors import (
     ConfigError,
     EmbedderError,
@@ -15,8 +19,11 @@ from .errors import (
     TiermemError,
     ValidationError,
 )
-from .model import Hit, Link, MemoryRecord, MemoryType, StoreResult
-from .providers.embedders import Embedder
+
+if TYPE_CHECKING:
+    from .engine import Memory
+    from .model import Hit, Link, MemoryRecord, MemoryType, StoreResult
+    from .providers.embedders import Embedder
 
 __all__ = [
     "ConfigError",
@@ -34,3 +41,22 @@ __all__ = [
     "ValidationError",
 ]
 __version__ = "0.1.0"
+
+# Heavy modules (numpy, the engine) load on first use, so `tiermem --help` and hooks start fast.
+_LAZY = {
+    "Memory": ".engine",
+    "Hit": ".model",
+    "Link": ".model",
+    "MemoryRecord": ".model",
+    "MemoryType": ".model",
+    "StoreResult": ".model",
+    "Embedder": ".providers.embedders",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        value = getattr(import_module(_LAZY[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'tiermem' has no attribute {name!r}")

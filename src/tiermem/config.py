@@ -31,6 +31,20 @@ class EmbedderSettings(_Strict):
     timeout_s: float = Field(default=30.0, gt=0, le=600)
 
 
+class RecallSettings(_Strict):
+    """Which recall mechanisms run (all by default; switching one off is how the ablation is measured)."""
+
+    lexical: bool = True
+    vector: bool = True
+    rescore: bool = True
+    neighbours: bool = True
+    diversity: bool = True
+    candidates: int = Field(default=200, ge=10, le=5000)
+    rrf_k: int = Field(default=60, ge=1, le=1000)
+    recency_floor: float = Field(default=0.7, ge=0, le=1)
+    recency_tau_days: float = Field(default=90.0, gt=0)
+
+
 class TypeSettings(_Strict):
     name: str
     dedup_threshold: float = Field(default=0.92, gt=0, le=1)
@@ -42,6 +56,7 @@ class Settings(_Strict):
 
     max_text_bytes: int = Field(default=DEFAULT_MAX_TEXT_BYTES, ge=64, le=16 * 1024 * 1024)
     embedder: EmbedderSettings = EmbedderSettings()
+    recall: RecallSettings = RecallSettings()
     types: tuple[TypeSettings, ...] = ()
     dedup_thresholds: dict[str, float] = Field(default_factory=dict)
     busy_timeout_s: float = Field(default=30.0, gt=0, le=3600)

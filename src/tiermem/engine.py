@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -14,7 +15,7 @@ import numpy as np
 from . import _ids
 from .config import Settings, load_settings
 from .errors import EmbedderError, NotFoundError, StoreError, ValidationError
-from .lifecycle.tiers import classify_tier, tier_score
+from .lifecycle.tiers import classify_tier
 from .model import (
     INVERSE_RELATIONS,
     RELATIONS,
@@ -38,14 +39,15 @@ from .providers.embedders import Embedder, create_embedder
 from .recall.pipeline import Recall
 from .storage.base import Filters, HistoryEntry
 from .storage.sqlite import SQLiteBackend
-from .text import confidence, content_hash, extract_metadata, salience
-from .write.dedup import Candidate, DedupResult, check_duplication
+from .text import confidence, content_hash, extract_metadata, jaccard, normalize, salience, word_set
+from .write.dedup import JACCARD_THRESHOLD, Candidate, DedupResult, check_duplication
 
 _STORE_KEYS = frozenset(
     {"text", "type", "category", "importance", "tags", "metadata", "created_at", "event_at", "source",
      "salience", "confidence", "valence", "scope"}
 )
 DEDUP_NEIGHBOURS = 8
+_COSINE_SLACK = 1e-3  # the batch pre-filter keeps candidates this far below a threshold; the check decides
 REINFORCE_BUMP = 0.05
 
 
@@ -72,7 +74,7 @@ class Memory:
         self.settings = settings
         self._registry = settings.registry()
         self._check_embedder()
-        self._recall = Recall(backend, embedder, self._registry)
+        self._recall = Recall(backend, embedder, self._registry, settings.recall)
 
     # --- lifecycle ------------------------------------------------------------------------------------
 
@@ -178,7 +180,7 @@ class Memory:
         given = item.get("importance")
         importance = check_unit("importance", self.settings.default_importance if given is None else given)
         created = to_datetime("created_at", item.get("created_at")) or now
-        metadata = {**extract_metadata(text), **check_json_object("metadata", item.get("metadata"))}
+        metadata = merge_metadata(extract_metadata(text), check_json_object("metadata", item.get("metadata")))
         return MemoryRecord(
             id=_ids.new_id(created.timestamp()), agent_id=agent_id, text=text, type=mtype.name,
             category=check_category(item.get("category")), tags=check_tags(item.get("tags")),
@@ -186,33 +188,61 @@ class Memory:
             salience=check_unit("salience", item["salience"]) if item.get("salience") is not None else salience(text),
             confidence=check_unit("confidence", item["confidence"]) if item.get("confidence") is not None
             else confidence(text, str(source.get("type", "user"))),
-            valence=check_unit("valence", item.get("valence") or 0.0, -1.0, 1.0),
+            valence=check_unit("valence", 0.0 if item.get("valence") is None else item["valence"], -1.0, 1.0),
             scope=check_choice("scope", item.get("scope") or "long_term", SCOPES),
-            tier=classify_tier(tier_score(importance, (now - created).total_seconds() / 86400, 0)),
+            # Born by importance alone (as the seed does); the lifecycle re-tiers memories as they age.
+            tier=classify_tier(importance),
             created_at=created, updated_at=now, event_at=to_datetime("event_at", item.get("event_at")),
             last_accessed_at=None, access_count=0, source=source, metadata=metadata,
             content_hash=content_hash(text),
         )
 
     def _dedup(self, agent_id: str, records: Sequence[MemoryRecord], vectors: np.ndarray) -> list[DedupResult | None]:
-        """Run the 3-tier check of each record against its stored neighbours and earlier batch items."""
-        hashes = {r.content_hash for r in records}
-        by_hash = {h: found for h in hashes if (found := self._backend.find_by_hash(agent_id, h))}
+        """Run the 3-tier check of each record against its stored neighbours and earlier batch items.
+
+        ``check_duplication`` takes the first match tier by tier, so a candidate that can match no tier
+        never changes its answer. Each record's pool is therefore cut to the candidates that could match:
+        the oldest current memory with its normalised text (any type), its same-type stored neighbours, and
+        the earlier batch items with the same normalised text or of its type with a word overlap or cosine
+        at the bar. The answer is the one the full pool gives, without comparing every pair of a batch's
+        texts in Python (which made a batch of 500 cost seconds).
+        """
+        by_hash = self._backend.find_by_hashes(agent_id, [r.content_hash for r in records])
         neighbours = self._backend.dedup_candidates(agent_id, vectors, limit=DEDUP_NEIGHBOURS)
-        ids = {mid for row in neighbours for mid, _ in row}
-        stored = self._backend.get_many(agent_id, list(ids))
-        stored_vecs = self._backend.vectors_for(agent_id, list(ids))
+        # Other types can only match exactly, and an exact stored match is the by-hash candidate (first).
+        stored = self._backend.current_texts(agent_id, [m for row in neighbours for m, _ in row])
+        same_type = [[m for m, _ in row if m in stored and stored[m][1] == r.type]
+                     for r, row in zip(records, neighbours, strict=True)]
+        stored_vecs = self._backend.vectors_for(agent_id, list({m for row in same_type for m in row}))
         thresholds = self._registry.thresholds()
-        accepted: list[Candidate] = []
+        units = vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
+        texts = [normalize(r.text) for r in records]
+        words = [word_set(r.text) for r in records]
+        sizes = np.array([len(w) for w in words], dtype=np.float64)
+        first_of_text: dict[str, int] = {}  # normalised text -> first accepted batch item with it
+        accepted: dict[str, list[int]] = {}  # type -> accepted batch items, in order
         decisions: list[DedupResult | None] = []
-        for record, vector, row in zip(records, vectors, neighbours, strict=True):
+        for i, (record, vector, row) in enumerate(zip(records, vectors, same_type, strict=True)):
             exact = by_hash.get(record.content_hash)
             pool = [Candidate(exact.id, exact.text, exact.type)] if exact else []
-            pool += [Candidate(m, stored[m].text, stored[m].type, stored_vecs.get(m)) for m, _ in row
-                     if m in stored and stored[m].is_current]
-            result = check_duplication(record.text, record.type, vector, pool + accepted, thresholds)
+            pool += [Candidate(m, stored[m][0], stored[m][1], stored_vecs.get(m)) for m in row]
+            earlier = accepted.get(record.type, [])
+            if earlier:
+                index = np.asarray(earlier)
+                close = units[index] @ units[i] >= thresholds[record.type] - _COSINE_SLACK
+                # Jaccard is at most min(|A|, |B|) / max(|A|, |B|): only similar sizes can pass its bar.
+                size = sizes[index]
+                sized = np.minimum(size, sizes[i]) >= (JACCARD_THRESHOLD - 1e-9) * np.maximum(size, sizes[i])
+                earlier = [j for j, c, z in zip(earlier, close.tolist(), sized.tolist(), strict=True)
+                           if c or (z and jaccard(words[i], words[j]) > JACCARD_THRESHOLD)]
+            twin = first_of_text.get(texts[i])
+            if twin is not None and twin not in earlier:
+                earlier = sorted([*earlier, twin])
+            pool += [Candidate(records[j].id, records[j].text, records[j].type, vectors[j]) for j in earlier]
+            result = check_duplication(record.text, record.type, vector, pool, thresholds)
             if result.is_unique:
-                accepted.append(Candidate(record.id, record.text, record.type, vector))
+                accepted.setdefault(record.type, []).append(i)
+                first_of_text.setdefault(texts[i], i)
             decisions.append(None if result.is_unique else result)
         return decisions
 
@@ -238,7 +268,9 @@ class Memory:
         if reinforced:
             self._backend.reinforce(agent_id, reinforced, now, REINFORCE_BUMP)
         self._backend.add_history(agent_id, history)
-        current = self._backend.get_many(agent_id, [r.id for r in fresh] + reinforced)
+        # New records are exactly what was inserted; only reinforced ones changed in the store.
+        current = {r.id: r for r in fresh}
+        current.update(self._backend.get_many(agent_id, reinforced))
         return [
             StoreResult(current[record.id], True) if decision is None or decision.matched_id is None
             else StoreResult(current[decision.matched_id], False, decision.matched_id, decision.reason,
@@ -266,7 +298,7 @@ class Memory:
         offset: int = 0,
         order: str = "newest",
         **filters: Any,
-    ) -> list[MemoryRecord]:
+    ) -> builtins.list[MemoryRecord]:
         """Memories matching the filters, newest first by default."""
         agent_id = check_agent_id(agent_id)
         return self._backend.list(agent_id, make_filters(self._registry, **filters), limit=_check_limit(limit, 10_000),
@@ -274,13 +306,17 @@ class Memory:
 
     def search(
         self, query: str, *, agent_id: str = "default", limit: int = 10, now: object = None, **filters: Any
-    ) -> list[Hit]:
+    ) -> builtins.list[Hit]:
         """The memories that best answer ``query``, best first, each with its score and explanation."""
         agent_id = check_agent_id(agent_id)
         if not isinstance(query, str) or not query.strip():
             raise ValidationError("query is empty; say what to search for")
         if len(query) > 10_000 or "\x00" in query:
             raise ValidationError("query must be under 10,000 characters, without NUL bytes")
+        if not query.isascii():
+            check_text(query)  # rejects lone surrogates (invalid UTF-8 from a terminal) with a clear error
+        if filters.get("include_forgotten"):
+            raise ValidationError("search covers current memories only; use list --include-forgotten to see forgotten ones")
         return self._recall.search(agent_id, query, limit=_check_limit(limit, 1000), now=_now(now),
                                    filters=make_filters(self._registry, **filters))
 
@@ -364,7 +400,7 @@ class Memory:
         self._backend.add_link(source.agent_id, link)
         return link
 
-    def links(self, memory_id: str, *, agent_id: str = "default") -> list[dict[str, Any]]:
+    def links(self, memory_id: str, *, agent_id: str = "default") -> builtins.list[dict[str, Any]]:
         """Every link of a memory, read from its side: outgoing as stored, incoming as the inverse relation."""
         record = self.get(memory_id, agent_id=agent_id)
         out = []
@@ -378,7 +414,7 @@ class Memory:
             })
         return out
 
-    def history(self, memory_id: str, *, agent_id: str = "default") -> list[HistoryEntry]:
+    def history(self, memory_id: str, *, agent_id: str = "default") -> builtins.list[HistoryEntry]:
         record = self.get(memory_id, agent_id=agent_id)
         return self._backend.history(record.agent_id, record.id)
 
@@ -387,8 +423,17 @@ class Memory:
         return {"agent_id": agent_id, "memories": self._backend.count(agent_id), **self._backend.stats(agent_id),
                 "embedder": self._embedder.name, "dims": self._embedder.dims, "path": str(self.path)}
 
-    def agents(self) -> list[str]:
+    def agents(self) -> builtins.list[str]:
         return self._backend.agents()
+
+
+def merge_metadata(extracted: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, Any]:
+    """The caller's metadata wins, but extracted URL/command/path lists are merged, not replaced."""
+    merged = {**extracted, **given}
+    for key, found in extracted.items():
+        if isinstance(given.get(key), list):
+            merged[key] = list(dict.fromkeys([*given[key], *found]))
+    return merged
 
 
 def _check_limit(value: object, high: int, low: int = 1) -> int:

@@ -308,9 +308,13 @@ def check_json_object(name: str, value: object) -> dict[str, Any]:
         encoded = json.dumps(dict(value), ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError) as exc:
         raise ValidationError(f"{name} is not JSON-serialisable: {exc}") from None
+    try:
+        encoded.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValidationError(f"{name} contains invalid UTF-8 (a lone surrogate); re-encode it") from None
     if "\\u0000" in encoded:
         raise ValidationError(f"{name} contains a NUL character; remove it")
-    if len(encoded.encode("utf-8", "surrogatepass")) > MAX_METADATA_BYTES:
+    if len(encoded.encode("utf-8")) > MAX_METADATA_BYTES:
         raise ValidationError(f"{name} is larger than {MAX_METADATA_BYTES} bytes once serialised")
     result: dict[str, Any] = json.loads(encoded)
     return result

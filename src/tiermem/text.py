@@ -83,7 +83,7 @@ def confidence(text: str, source_type: str = "user") -> float:
 
 _TLDS = "com|org|ai|io|net|dev|app|studio|co"
 _URL = re.compile(
-    rf"https?://[^\s<>\"')]+|www\.[^\s<>\"')]+|(?:^|\s)([a-z0-9-]+\.(?:{_TLDS})[^\s<>\"')]*)",
+    rf"https?://[^\s<>\"')]+|www\.[^\s<>\"')]+|(?:^|\s)([a-z0-9-]+\.(?:{_TLDS})\b(?![.(])[^\s<>\"')]*)",
     re.IGNORECASE | re.MULTILINE,
 )
 _BACKTICK = re.compile(r"`([^`]+)`")

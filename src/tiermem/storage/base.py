@@ -78,6 +78,9 @@ class Backend(Protocol):
     def vector(self, agent_id: str, query: np.ndarray, *, limit: int) -> list[list[tuple[str, float]]]:
         """For each row of ``query`` (unit vectors), the nearest current memories as (id, cosine)."""
 
+    def neighbours(self, agent_id: str, memory_ids: Sequence[str], window: int) -> dict[str, list[str]]:
+        """Current memories stored within ``window`` positions of each one, in the same source session."""
+
     def vectors_for(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, np.ndarray]: ...
 
     def update(self, agent_id: str, memory_id: str, fields: dict[str, Any]) -> None:

@@ -6,6 +6,10 @@ matrix scanned with one BLAS call returns the same (exact) neighbours in ~4 ms. 
 truth; each process keeps this mirror current by reading rows past its watermark, and rebuilds it when
 the store's vector epoch changes (a delete or re-embed).
 
+The matrix lives in a buffer that grows geometrically, so appending a batch costs the batch, not a copy
+of the whole matrix. Top-k selection scans block maxima first (see :func:`top_k`), which is exact and
+several times cheaper than a full ``argpartition`` of every row.
+
 Dedup compares many new vectors against the whole matrix; for that a prefix of the dimensions is scanned
 first (wordllama is Matryoshka-trained, so a prefix keeps the ranking) and only the best few candidates
 are compared at full width.
@@ -18,6 +22,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 PREFIX_DIMS = 64
+SHORTLIST_FROM = 20_000  # below this many rows dedup uses the exact search
+_BLOCK = 64  # columns per block in top_k
+_QUERY_CHUNK = 128  # query rows scored at once (bounds the temporary score matrix)
 
 
 @dataclass
@@ -26,67 +33,128 @@ class VectorIndex:
     ids: list[str] = field(default_factory=list)
     watermark: int = 0
     epoch: str = ""
-    _matrix: np.ndarray | None = None
-    _pending: list[np.ndarray] = field(default_factory=list)
-    _prefix: np.ndarray | None = None
+    _buffer: np.ndarray | None = None  # rows [0, len(ids)) are in use; the rest is spare capacity
+    _prefix: np.ndarray | None = None  # unit-normalised leading dims, same layout; built on first use
+    _rows: dict[str, int] = field(default_factory=dict)
 
     def __len__(self) -> int:
         return len(self.ids)
 
     def add(self, ids: list[str], vectors: np.ndarray, watermark: int) -> None:
         if ids:
+            block = np.asarray(vectors, dtype=np.float32).reshape(len(ids), self.dims)
+            start, end = len(self.ids), len(self.ids) + len(ids)
+            self._buffer = _reserve(self._buffer, end, self.dims)
+            self._buffer[start:end] = block
+            if self._prefix is not None:
+                self._prefix = _reserve(self._prefix, end, self._prefix.shape[1])
+                self._prefix[start:end] = _unit_prefix(block, self._prefix.shape[1])
+            self._rows.update(zip(ids, range(start, end), strict=True))
             self.ids.extend(ids)
-            self._pending.append(np.asarray(vectors, dtype=np.float32).reshape(len(ids), self.dims))
-            self._prefix = None
         self.watermark = max(self.watermark, watermark)
 
     @property
     def matrix(self) -> np.ndarray:
-        if self._pending:
-            parts = ([self._matrix] if self._matrix is not None else []) + self._pending
-            self._matrix = np.ascontiguousarray(np.vstack(parts))
-            self._pending = []
-        if self._matrix is None:
-            self._matrix = np.zeros((0, self.dims), dtype=np.float32)
-        return self._matrix
+        """The vectors as one contiguous (rows, dims) array (a view: do not keep it across ``add``)."""
+        if self._buffer is None:
+            return np.zeros((0, self.dims), dtype=np.float32)
+        return self._buffer[: len(self.ids)]
+
+    def row_of(self, memory_id: str) -> int | None:
+        return self._rows.get(memory_id)
 
     def _prefix_matrix(self) -> np.ndarray:
         if self._prefix is None:
-            head = self.matrix[:, : min(PREFIX_DIMS, self.dims)]
-            norms = np.linalg.norm(head, axis=1, keepdims=True)
-            norms[norms == 0] = 1.0
-            self._prefix = np.ascontiguousarray(head / norms)
-        return self._prefix
+            width = min(PREFIX_DIMS, self.dims)
+            self._prefix = np.empty((len(self._buffer) if self._buffer is not None else 0, width), np.float32)
+            self._prefix[: len(self)] = _unit_prefix(self.matrix, width)
+        return self._prefix[: len(self)]
 
     def search(self, queries: np.ndarray, limit: int) -> list[list[tuple[int, float]]]:
         """Exact top-``limit`` rows by cosine for each query row, as (row, similarity)."""
+        queries = np.atleast_2d(np.asarray(queries, dtype=np.float32))
         matrix = self.matrix
         if not len(matrix) or limit <= 0:
             return [[] for _ in range(len(queries))]
-        sims = queries @ matrix.T
-        return [_top(row, limit) for row in np.atleast_2d(sims)]
+        result: list[list[tuple[int, float]]] = []
+        for start in range(0, len(queries), _QUERY_CHUNK):
+            chunk = queries[start : start + _QUERY_CHUNK]
+            sims = matrix @ chunk[0] if len(chunk) == 1 else chunk @ matrix.T  # one query: a GEMV
+            rows, scores = top_k(np.atleast_2d(sims), limit)
+            result += _pairs(rows, scores)
+        return result
 
     def candidates(self, queries: np.ndarray, limit: int) -> list[list[tuple[int, float]]]:
         """Approximate shortlist through the prefix dims, re-scored at full width (for dedup)."""
-        if len(self) <= 20_000 or self.dims <= PREFIX_DIMS:
+        queries = np.atleast_2d(np.asarray(queries, dtype=np.float32))
+        if len(self) <= SHORTLIST_FROM or self.dims <= PREFIX_DIMS:
             return self.search(queries, limit)
-        head = queries[:, :PREFIX_DIMS]
-        head = head / np.maximum(np.linalg.norm(head, axis=1, keepdims=True), 1e-12)
-        shortlist = np.atleast_2d(head @ self._prefix_matrix().T)
+        prefix = self._prefix_matrix()
         matrix = self.matrix
-        result = []
-        for query, row in zip(queries, shortlist, strict=True):
-            rows = [r for r, _ in _top(row, max(limit * 4, 16))]
-            exact = matrix[rows] @ query
-            order = np.argsort(-exact)[:limit]
-            result.append([(rows[i], float(exact[i])) for i in order])
+        heads = _unit_prefix(queries, prefix.shape[1])
+        shortlist = max(limit * 4, 16)
+        result: list[list[tuple[int, float]]] = []
+        for start in range(0, len(queries), _QUERY_CHUNK):
+            chunk = queries[start : start + _QUERY_CHUNK]
+            rows, _ = top_k(heads[start : start + _QUERY_CHUNK] @ prefix.T, shortlist)
+            exact = np.einsum("qkd,qd->qk", matrix[rows], chunk)  # full-width cosine of the shortlist
+            order = np.argsort(-exact, axis=1, kind="stable")[:, :limit]
+            result += _pairs(np.take_along_axis(rows, order, 1), np.take_along_axis(exact, order, 1))
         return result
 
 
-def _top(scores: np.ndarray, limit: int) -> list[tuple[int, float]]:
-    if limit < len(scores):
-        part = np.argpartition(-scores, limit - 1)[:limit]
+def top_k(scores: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """The ``k`` best columns of each row of ``scores``, best first: (column indices, scores).
+
+    Exact: split the columns into blocks of 64; each of the k best values lies in a block whose maximum is
+    at least the k-th best value, and at most k blocks have that, so the k blocks with the highest maxima
+    hold them all. One vectorised max over the matrix then leaves ~64k values per row to partition.
+    """
+    n_rows, n_cols = scores.shape
+    k = min(k, n_cols)
+    if k <= 0:
+        return np.zeros((n_rows, 0), np.intp), np.zeros((n_rows, 0), scores.dtype)
+    n_blocks = n_cols // _BLOCK
+    if n_blocks <= 4 * k:
+        columns = np.broadcast_to(np.arange(n_cols), (n_rows, n_cols))
+        values = scores
     else:
-        part = np.arange(len(scores))
-    order = part[np.argsort(-scores[part], kind="stable")]
-    return [(int(i), float(scores[i])) for i in order]
+        blocked = n_blocks * _BLOCK
+        maxima = scores[:, :blocked].reshape(n_rows, n_blocks, _BLOCK).max(axis=2)
+        best = np.argpartition(maxima, n_blocks - k, axis=1)[:, n_blocks - k :]
+        columns = (best[:, :, None] * _BLOCK + np.arange(_BLOCK)).reshape(n_rows, k * _BLOCK)
+        if blocked < n_cols:  # the ragged tail is always a candidate
+            tail = np.broadcast_to(np.arange(blocked, n_cols), (n_rows, n_cols - blocked))
+            columns = np.concatenate([columns, tail], axis=1)
+        columns.sort(axis=1)  # ties then resolve to the lowest column, as a full sort would
+        values = np.take_along_axis(scores, columns, axis=1)
+    if k < values.shape[1]:
+        part = np.argpartition(values, values.shape[1] - k, axis=1)[:, values.shape[1] - k :]
+        part.sort(axis=1)
+    else:
+        part = np.broadcast_to(np.arange(values.shape[1]), values.shape)
+    top_values = np.take_along_axis(values, part, axis=1)
+    order = np.argsort(-top_values, axis=1, kind="stable")
+    return (np.take_along_axis(np.take_along_axis(columns, part, axis=1), order, axis=1),
+            np.take_along_axis(top_values, order, axis=1))
+
+
+def _pairs(rows: np.ndarray, scores: np.ndarray) -> list[list[tuple[int, float]]]:
+    return [list(zip(r, s, strict=True)) for r, s in zip(rows.tolist(), scores.tolist(), strict=True)]
+
+
+def _unit_prefix(vectors: np.ndarray, width: int) -> np.ndarray:
+    head = np.ascontiguousarray(vectors[:, :width], dtype=np.float32)
+    norms = np.linalg.norm(head, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return head / norms
+
+
+def _reserve(buffer: np.ndarray | None, rows: int, width: int) -> np.ndarray:
+    """``buffer`` with room for ``rows`` rows: the same array if it fits, else a copy 1.5x larger."""
+    if buffer is not None and len(buffer) >= rows:
+        return buffer
+    grown = np.empty((max(rows, 1024, int((len(buffer) if buffer is not None else 0) * 1.5)), width), np.float32)
+    if buffer is not None:
+        grown[: len(buffer)] = buffer
+    return grown

@@ -1,0 +1,320 @@
+"""Retrieval benchmark: tiermem vs BM25 on LoCoMo and LongMemEval (../shared/data), same run, same data.
+
+    python bench/retrieval.py                      # both datasets, default configuration
+    python bench/retrieval.py --ablation           # + lexical only / vector only / fused / ... variants
+    python bench/retrieval.py --dataset locomo --conversations 2   # a quick look
+
+Protocols follow ../shared/data/README.md: LoCoMo paper-style R@k over evidence dia_ids (one memory per
+turn, "<speaker>: <text>", the session's date); LongMemEval turn-level recall_all / recall_any and
+session-level recall (one memory per user turn). Each conversation / question gets a fresh agent
+namespace; ``now`` is the end of the conversation (LoCoMo) or the question date (LongMemEval).
+Writes bench/results/retrieval.json and bench/results/retrieval_recall.png.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import re
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from rank_bm25 import BM25Okapi
+
+from tiermem import Memory
+
+DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+RESULTS = Path(__file__).resolve().parent / "results"
+KS = (5, 10, 25)
+LOCOMO_CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
+TOKEN = re.compile(r"[a-z0-9]+")
+# Variants for the ablation: each is a recall configuration (see tiermem.recall.pipeline.RecallSettings).
+VARIANTS: dict[str, dict[str, Any]] = {
+    "lexical only": {"vector": False, "rescore": False, "neighbours": False, "diversity": False},
+    "vector only": {"lexical": False, "rescore": False, "neighbours": False, "diversity": False},
+    "fused": {"rescore": False, "neighbours": False, "diversity": False},
+    "+ rescoring": {"neighbours": False, "diversity": False},
+    "+ neighbours": {"diversity": False},
+    "+ diversity (default)": {},
+}
+
+Retriever = Callable[[str, datetime], list[str]]
+
+
+def bm25_tokens(text: str) -> list[str]:
+    return TOKEN.findall(text.lower())
+
+
+class BM25Baseline:
+    """rank_bm25's Okapi BM25 (k1 1.5, b 0.75) over lower-cased alphanumeric tokens."""
+
+    def __init__(self, docs: Sequence[tuple[str, str]]) -> None:
+        self.ids = [doc_id for doc_id, _ in docs]
+        self.bm25 = BM25Okapi([bm25_tokens(text) or ["_"] for _, text in docs], k1=1.5, b=0.75)
+
+    def __call__(self, query: str, now: datetime, k: int = 50) -> list[str]:
+        scores = self.bm25.get_scores(bm25_tokens(query))
+        order = sorted(range(len(scores)), key=lambda i: -scores[i])[:k]
+        return [self.ids[i] for i in order]
+
+
+def locomo_date(text: str) -> datetime:
+    return datetime.strptime(text.strip(), "%I:%M %p on %d %B, %Y").replace(tzinfo=UTC)
+
+
+def lme_date(text: str) -> datetime:
+    return datetime.strptime(text.split(" (")[0] + " " + text.split(") ")[1], "%Y/%m/%d %H:%M").replace(tzinfo=UTC)
+
+
+def normalise_evidence(evidence: Sequence[str]) -> list[str]:
+    ids: list[str] = []
+    for item in evidence:
+        for part in re.split(r"[;\s]+", item):
+            match = re.match(r"D:?(\d+):(\d+)", part.strip())
+            if match:
+                ids.append(f"D{int(match.group(1))}:{int(match.group(2))}")
+    return ids
+
+
+# --- datasets -----------------------------------------------------------------------------------------
+
+
+def locomo_items(sample: dict[str, Any]) -> tuple[list[dict[str, Any]], datetime]:
+    conv = sample["conversation"]
+    items, last = [], datetime.min.replace(tzinfo=UTC)
+    sessions = sorted((int(k.split("_")[1]) for k in conv if re.fullmatch(r"session_\d+", k)))
+    for n in sessions:
+        when = locomo_date(conv[f"session_{n}_date_time"])
+        last = max(last, when)
+        for turn in conv[f"session_{n}"]:
+            items.append({
+                "text": f"{turn['speaker']}: {turn['text']}", "created_at": when, "event_at": when,
+                "metadata": {"dia_id": turn["dia_id"], "session": f"session_{n}"},
+                "source": {"type": "dialogue", "session": f"session_{n}", "speaker": turn["speaker"]},
+            })
+    return items, last
+
+
+def lme_items(question: dict[str, Any]) -> list[dict[str, Any]]:
+    items = []
+    for sid, date, session in zip(
+        question["haystack_session_ids"], question["haystack_dates"], question["haystack_sessions"], strict=True
+    ):
+        when = lme_date(date)
+        for i, turn in enumerate(session):
+            if turn["role"] != "user":
+                continue
+            items.append({
+                "text": turn["content"], "created_at": when, "event_at": when,
+                "metadata": {"unit": f"{sid}:{i}", "session": sid, "has_answer": bool(turn.get("has_answer"))},
+                "source": {"type": "dialogue", "session": sid},
+            })
+    return items
+
+
+# --- running ------------------------------------------------------------------------------------------
+
+
+class TiermemRetriever:
+    def __init__(self, mem: Memory, agent_id: str, key: str) -> None:
+        self.mem, self.agent_id, self.key = mem, agent_id, key
+        self.latencies: list[float] = []
+
+    def __call__(self, query: str, now: datetime, k: int = 50) -> list[str]:
+        start = time.perf_counter()
+        hits = self.mem.search(query, agent_id=self.agent_id, limit=k, now=now)
+        self.latencies.append(time.perf_counter() - start)
+        return [h.memory.metadata[self.key] for h in hits]
+
+
+def ingest(mem: Memory, agent_id: str, items: list[dict[str, Any]]) -> None:
+    # Dialogue turns are events, not facts: two people saying "Thanks!" twice is two turns.
+    mem.store_many(items, agent_id=agent_id, dedup=False)
+
+
+def run_locomo(store: Path, variants: dict[str, dict[str, Any]], limit: int | None) -> dict[str, Any]:
+    samples = json.loads((DATA / "locomo10.json").read_text())[:limit]
+    per_system: dict[str, list[tuple[int, dict[int, float]]]] = defaultdict(list)
+    latencies: dict[str, list[float]] = defaultdict(list)
+    for index, sample in enumerate(samples):
+        items, last = locomo_items(sample)
+        agent = f"locomo{index}"
+        systems: dict[str, Retriever] = {"BM25": BM25Baseline([(i["metadata"]["dia_id"], i["text"]) for i in items])}
+        mems = []
+        for name, recall in variants.items():
+            mem = Memory.open(store / f"{name.replace(' ', '_')}_{index}", config={"recall": recall})
+            mems.append(mem)
+            ingest(mem, agent, items)
+            systems[f"tiermem {name}" if len(variants) > 1 else "tiermem"] = TiermemRetriever(mem, agent, "dia_id")
+        for qa in sample["qa"]:
+            gold = set(normalise_evidence(qa.get("evidence", [])))
+            if not gold:
+                continue
+            for name, retrieve in systems.items():
+                ranked = retrieve(qa["question"], last)
+                per_system[name].append((qa["category"], {k: len(gold & set(ranked[:k])) / len(gold) for k in KS}))
+        for name, retrieve in systems.items():
+            if isinstance(retrieve, TiermemRetriever):
+                latencies[name].extend(retrieve.latencies)
+        for mem in mems:
+            mem.close()
+        print(f"  locomo conversation {index + 1}/{len(samples)} done", file=sys.stderr)
+    return {"scores": summarise_locomo(per_system), "latency_ms": summarise_latency(latencies)}
+
+
+def summarise_locomo(per_system: dict[str, list[tuple[int, dict[int, float]]]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, rows in per_system.items():
+        groups: dict[str, list[dict[int, float]]] = defaultdict(list)
+        for category, recall in rows:
+            groups[LOCOMO_CATEGORIES[category]].append(recall)
+            groups["all (1-5)"].append(recall)
+            if category != 5:
+                groups["1-4"].append(recall)
+        out[name] = {g: {f"R@{k}": round(statistics.fmean(r[k] for r in v), 4) for k in KS} | {"n": len(v)}
+                     for g, v in groups.items()}
+    return out
+
+
+def run_lme(store: Path, variants: dict[str, dict[str, Any]], limit: int | None) -> dict[str, Any]:
+    questions = [q for q in json.loads((DATA / "longmemeval_s_dev.json").read_text())
+                 if not q["question_id"].endswith("_abs")][:limit]
+    rows: dict[str, list[dict[str, float]]] = defaultdict(list)
+    latencies: dict[str, list[float]] = defaultdict(list)
+    for index, q in enumerate(questions):
+        items = lme_items(q)
+        gold = {i["metadata"]["unit"] for i in items
+                if i["metadata"]["has_answer"] and "answer" in i["metadata"]["session"]}
+        if not gold:
+            continue
+        gold_sessions = {u.rsplit(":", 1)[0] for u in gold}
+        now = lme_date(q["question_date"])
+        agent = f"lme{index}"
+        systems: dict[str, Retriever] = {"BM25": BM25Baseline([(i["metadata"]["unit"], i["text"]) for i in items])}
+        mems = {name: Memory.open(store / f"lme_{name.replace(' ', '_')}_{index}", config={"recall": r})
+                for name, r in variants.items()}
+        for name, mem in mems.items():
+            ingest(mem, agent, items)
+            systems[f"tiermem {name}" if len(variants) > 1 else "tiermem"] = TiermemRetriever(mem, agent, "unit")
+        for name, retrieve in systems.items():
+            ranked = retrieve(q["question"], now, 100)
+            rows[name].append(lme_metrics(ranked, gold, gold_sessions))
+            if isinstance(retrieve, TiermemRetriever):
+                latencies[name].extend(retrieve.latencies)
+                retrieve.latencies.clear()
+        for mem in mems.values():
+            mem.close()
+    summary = {name: {m: round(statistics.fmean(r[m] for r in v), 4) for m in v[0]} | {"n": len(v)}
+               for name, v in rows.items()}
+    return {"scores": summary, "latency_ms": summarise_latency(latencies)}
+
+
+def lme_metrics(ranked: list[str], gold: set[str], gold_sessions: set[str]) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for k in (5, 10):
+        top = set(ranked[:k])
+        out[f"turn_all@{k}"] = float(gold <= top)
+        out[f"turn_any@{k}"] = float(bool(gold & top))
+    out["turn_ndcg_any@10"] = ndcg(ranked[:10], gold)
+    sessions: list[str] = []
+    for unit in ranked:
+        sid = unit.rsplit(":", 1)[0]
+        if sid not in sessions:
+            sessions.append(sid)
+    for k in (5, 10):
+        out[f"session_all@{k}"] = float(gold_sessions <= set(sessions[:k]))
+        out[f"session_any@{k}"] = float(bool(gold_sessions & set(sessions[:k])))
+    return out
+
+
+def ndcg(ranked: list[str], gold: set[str]) -> float:
+    dcg = sum(1 / math.log2(i + 2) for i, unit in enumerate(ranked) if unit in gold)
+    ideal = sum(1 / math.log2(i + 2) for i in range(min(len(gold), len(ranked))))
+    return dcg / ideal if ideal else 0.0
+
+
+def summarise_latency(latencies: dict[str, list[float]]) -> dict[str, dict[str, float]]:
+    out = {}
+    for name, values in latencies.items():
+        ordered = sorted(values)
+        out[name] = {"p50": round(1000 * statistics.median(ordered), 2),
+                     "p99": round(1000 * ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))], 2),
+                     "n": len(ordered)}
+    return out
+
+
+# --- output -------------------------------------------------------------------------------------------
+
+
+def print_tables(results: dict[str, Any]) -> None:
+    if "locomo" in results:
+        scores = results["locomo"]["scores"]
+        groups = ["single-hop", "multi-hop", "temporal", "open-domain", "adversarial", "1-4", "all (1-5)"]
+        print("\nLoCoMo, paper-style recall (R@5 / R@10 / R@25)")
+        print(f"{'system':<32}" + "".join(f"{g:>22}" for g in groups))
+        for name, row in scores.items():
+            cells = "".join(f"{row[g]['R@5']:>8.3f}{row[g]['R@10']:>7.3f}{row[g]['R@25']:>7.3f}" for g in groups)
+            print(f"{name:<32}{cells}")
+    if "longmemeval" in results:
+        scores = results["longmemeval"]["scores"]
+        metrics = ["turn_all@5", "turn_all@10", "turn_any@5", "turn_ndcg_any@10", "session_all@5", "session_all@10"]
+        print("\nLongMemEval_S dev subset")
+        print(f"{'system':<32}" + "".join(f"{m:>18}" for m in metrics))
+        for name, row in scores.items():
+            print(f"{name:<32}" + "".join(f"{row[m]:>18.3f}" for m in metrics))
+    for dataset in ("locomo", "longmemeval"):
+        for name, lat in results.get(dataset, {}).get("latency_ms", {}).items():
+            print(f"search latency {dataset:<12} {name:<32} p50 {lat['p50']:.2f} ms  p99 {lat['p99']:.2f} ms  (n={lat['n']})")
+
+
+def plot(results: dict[str, Any], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    if "locomo" not in results:
+        return
+    fig, ax = plt.subplots(figsize=(6, 4), dpi=120)
+    for name, row in results["locomo"]["scores"].items():
+        ax.plot(KS, [row["all (1-5)"][f"R@{k}"] for k in KS], marker="o", label=name)
+    ax.axhline(0.662, color="grey", linestyle=":", label="DRAGON R@10 (paper)")
+    ax.set(xlabel="k (memories retrieved)", ylabel="recall of evidence turns", title="LoCoMo, all 10 conversations")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(path)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--dataset", choices=["locomo", "longmemeval", "both"], default="both")
+    parser.add_argument("--conversations", type=int, default=None, help="LoCoMo conversations to use (default all)")
+    parser.add_argument("--questions", type=int, default=None, help="LongMemEval questions to use (default all)")
+    parser.add_argument("--ablation", action="store_true", help="also run each mechanism's variant")
+    parser.add_argument("--out", type=Path, default=RESULTS / "retrieval.json")
+    args = parser.parse_args(argv)
+    variants = VARIANTS if args.ablation else {"default": {}}
+    results: dict[str, Any] = {"date": datetime.now(UTC).isoformat(), "variants": variants}
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.dataset in ("locomo", "both"):
+            results["locomo"] = run_locomo(Path(tmp), variants, args.conversations)
+        if args.dataset in ("longmemeval", "both"):
+            results["longmemeval"] = run_lme(Path(tmp), variants, args.questions)
+    print_tables(results)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(results, indent=2))
+    plot(results, args.out.with_name("retrieval_recall.png"))
+    print(f"\nwrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()

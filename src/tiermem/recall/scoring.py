@@ -1,0 +1,95 @@
+"""Scoring functions of the recall pipeline. Pure, each bounded, each unit-tested.
+
+Every factor is a multiplier in a fixed range, so no single signal can bury a strong match: old
+memories fade (recency floor) but never disappear, boosts lift but never dominate.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+
+import numpy as np
+
+SEED_HOT, SEED_WARM = 0.3, 0.15  # seed 002 recall tiers, applied to the normalised score below
+
+
+def normalise(scores: Mapping[str, float]) -> dict[str, float]:
+    """Scale positive scores to [0, 1] by the best one (0 for none)."""
+    top = max(scores.values(), default=0.0)
+    return {k: (v / top if top > 0 else 0.0) for k, v in scores.items()}
+
+
+def normalise_cosines(cosines: Mapping[str, float]) -> dict[str, float]:
+    """Min-max over the candidate list: cosines of weak embedders bunch up, so spread them out."""
+    if not cosines:
+        return {}
+    low, high = min(cosines.values()), max(cosines.values())
+    span = high - low
+    return {k: ((v - low) / span if span > 1e-9 else 1.0) for k, v in cosines.items()}
+
+
+def combine(lexical: Mapping[str, float], vector: Mapping[str, float], w_lexical: float, w_vector: float) -> dict[str, float]:
+    """Weighted sum of the normalised signals (a missing signal counts 0)."""
+    ids = set(lexical) | set(vector)
+    total = w_lexical + w_vector or 1.0
+    return {i: (w_lexical * lexical.get(i, 0.0) + w_vector * vector.get(i, 0.0)) / total for i in ids}
+
+
+def coverage(query_stems: Sequence[str], doc_stems: Iterable[str], idf: Mapping[str, float]) -> float:
+    """Seed 002's match idea: the IDF-weighted share of query terms the memory contains, in [0, 1]."""
+    if not query_stems:
+        return 0.0
+    present = set(doc_stems)
+    total = sum(idf.get(s, 1.0) for s in query_stems)
+    return sum(idf.get(s, 1.0) for s in query_stems if s in present) / total if total else 0.0
+
+
+def recency(age_days: float, floor: float, tau_days: float) -> float:
+    """Bounded decay: 1 today, approaching ``floor`` (never 0) as the memory ages."""
+    return floor + (1.0 - floor) * math.exp(-max(0.0, age_days) / tau_days)
+
+
+def importance_factor(importance: float) -> float:
+    """0.75 at importance 0, 1.0 at the default 0.5, 1.25 at 1."""
+    return 0.75 + 0.5 * importance
+
+
+def reinforcement_factor(access_count: int) -> float:
+    """Retrieval is reinforcement, with diminishing returns: +5 % per e-fold of accesses, at most +25 %."""
+    return 1.0 + min(0.25, 0.05 * math.log1p(max(0, access_count)))
+
+
+def type_factor(recall_boost: float) -> float:
+    """Seed 002's type boost (1.5 for decisions, fixes, failures...), softened to a square root."""
+    return math.sqrt(recall_boost)
+
+
+def recall_tier(score: float) -> str:
+    if score >= SEED_HOT:
+        return "hot"
+    return "warm" if score >= SEED_WARM else "cold"
+
+
+def mmr(order: Sequence[str], scores: Mapping[str, float], vectors: Mapping[str, np.ndarray], lam: float) -> list[str]:
+    """Maximal marginal relevance over ``order``: relevance minus redundancy with what is already picked.
+
+    Items without a vector are never penalised for redundancy. Returns every item of ``order``, re-ordered.
+    """
+    if not order:
+        return []
+    dims = next((len(v) for v in vectors.values()), 1)
+    matrix = np.stack([vectors.get(i, np.zeros(dims, dtype=np.float32)) for i in order])
+    sims = matrix @ matrix.T
+    relevance = np.array([scores[i] for i in order], dtype=np.float64)
+    relevance = relevance / (relevance.max() or 1.0)
+    redundancy = np.zeros(len(order))
+    remaining = np.ones(len(order), dtype=bool)
+    picked: list[int] = []
+    while remaining.any():
+        gain = np.where(remaining, lam * relevance - (1 - lam) * np.maximum(redundancy, 0.0), -np.inf)
+        best = int(np.argmax(gain))
+        picked.append(best)
+        remaining[best] = False
+        redundancy = np.maximum(redundancy, sims[best])
+    return [order[i] for i in picked]

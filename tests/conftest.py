@@ -1,0 +1,94 @@
+"""Shared fixtures: the offline embedder (loaded once per process), stores in temporary directories, and
+the storage backends the contract suite runs against.
+
+Adding a backend to the contract suite: write a factory ``(tmp_path) -> opener`` where ``opener()`` returns a
+new connection to one fresh, empty store (every call reaches the same store, as another process would),
+and add it to :data:`BACKEND_FACTORIES`. Everything in ``test_contract.py`` then runs against it too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from builders import DIMS
+from tiermem import Memory
+from tiermem.providers.embedders import WordLlamaEmbedder
+from tiermem.storage.base import Backend
+from tiermem.storage.sqlite import SQLiteBackend
+
+settings.register_profile("tiermem", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("tiermem")
+
+BackendOpener = Callable[[], Backend]
+
+
+def _sqlite_factory(tmp_path: Path) -> BackendOpener:
+    directory = tmp_path / "sqlite-backend"
+    directory.mkdir()
+    return lambda: SQLiteBackend(directory)
+
+
+#: name -> factory; the ``backend`` fixture is parameterised over these (add "postgres" here)
+BACKEND_FACTORIES: dict[str, Callable[[Path], BackendOpener]] = {"sqlite": _sqlite_factory}
+
+
+@pytest.fixture(params=sorted(BACKEND_FACTORIES))
+def open_backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[BackendOpener]:
+    """Opens connections to one fresh store of the parameterised backend; all are closed afterwards."""
+    make = BACKEND_FACTORIES[request.param](tmp_path)
+    opened: list[Backend] = []
+
+    def opener() -> Backend:
+        backend = make()
+        opened.append(backend)
+        # The engine records the embedder identity before any vector is written; backends rely on it.
+        with backend.write():
+            backend.meta_set("embedder_name", "contract-test")
+            backend.meta_set("embedder_dims", str(DIMS))
+        return backend
+
+    yield opener
+    for backend in opened:
+        backend.close()
+
+
+@pytest.fixture
+def backend(open_backend: BackendOpener) -> Backend:
+    return open_backend()
+
+
+@pytest.fixture(scope="session")
+def embedder() -> WordLlamaEmbedder:
+    """The offline default embedder; its model is loaded once per process and shared."""
+    return WordLlamaEmbedder()
+
+
+@pytest.fixture
+def store_path(tmp_path: Path) -> Path:
+    return tmp_path / "store"
+
+
+@pytest.fixture
+def open_memory(store_path: Path, embedder: WordLlamaEmbedder) -> Iterator[Callable[..., Memory]]:
+    """``open_memory(path=store_path, **kwargs)`` opens a store with the shared embedder; closed at teardown."""
+    opened: list[Memory] = []
+
+    def opener(path: Path | None = None, **kwargs: Any) -> Memory:
+        kwargs.setdefault("embedder", embedder)
+        memory = Memory.open(path or store_path, **kwargs)
+        opened.append(memory)
+        return memory
+
+    yield opener
+    for memory in opened:
+        memory.close()
+
+
+@pytest.fixture
+def mem(open_memory: Callable[..., Memory]) -> Memory:
+    return open_memory()

@@ -1,0 +1,372 @@
+"""Three-tier deduplication: the expectations of ClarkOS' deduplication.test.ts (seed 001), properties of
+the pure functions, and what the engine does with a duplicate (reinforce the original, say why)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tiermem import Memory
+from tiermem.config import parse_settings
+from tiermem.model import TypeRegistry, builtin_types
+from tiermem.text import jaccard, normalize, word_set
+from tiermem.write.dedup import JACCARD_THRESHOLD, Candidate, check_duplication, cosine, find_similar
+
+COGNITIVE = ("episodic", "semantic", "emotional", "procedural", "reflection")
+THRESHOLDS = TypeRegistry().thresholds()
+
+
+def vec(*values: float) -> np.ndarray:
+    return np.asarray(values, dtype=np.float32)
+
+
+def check(text: str, type_: str, embedding: np.ndarray | None, existing: list[Candidate], **custom: float):
+    return check_duplication(text, type_, embedding, existing, {**THRESHOLDS, **custom})
+
+
+# --- DEDUP_THRESHOLDS ----------------------------------------------------------------------------------
+
+
+def test_thresholds_are_the_clarkos_values() -> None:
+    assert {name: THRESHOLDS[name] for name in COGNITIVE} == {
+        "episodic": 0.92,
+        "semantic": 0.95,
+        "emotional": 0.88,
+        "procedural": 0.97,
+        "reflection": 0.90,
+    }
+    assert {t.name for t in builtin_types().values() if t.family == "cognitive"} == set(COGNITIVE)
+    assert all(0 < threshold <= 1 for threshold in THRESHOLDS.values())
+    assert JACCARD_THRESHOLD == 0.85
+
+
+# --- tier 1: exact match --------------------------------------------------------------------------------
+
+
+def test_exact_match_of_identical_text() -> None:
+    result = check("The quick brown fox", "semantic", None, [Candidate("mem-1", "The quick brown fox", "semantic")])
+    assert (result.is_unique, result.reason, result.similarity, result.matched_id) == (
+        False, "exact_match", 1.0, "mem-1",
+    )  # fmt: skip
+
+
+def test_exact_match_ignores_case_punctuation_and_type() -> None:
+    result = check("hello world", "semantic", None, [Candidate("mem-1", "Hello, World!", "episodic")])
+    assert (result.is_unique, result.reason, result.matched_id) == (False, "exact_match", "mem-1")
+
+
+def test_different_content_is_unique() -> None:
+    result = check(
+        "Completely different content", "semantic", None, [Candidate("m", "The quick brown fox", "semantic")]
+    )
+    assert (result.is_unique, result.reason, result.matched_id) == (True, "unique", None)
+
+
+def test_check_against_nothing_is_unique() -> None:
+    assert check("anything", "semantic", vec(1, 0), []).is_unique
+
+
+# --- tier 2: word overlap -------------------------------------------------------------------------------
+
+FOX = "The quick brown fox jumps over the lazy dog in the sunny meadow today"
+
+
+def test_identical_long_sentence_is_caught_as_exact_first() -> None:
+    assert check(FOX, "semantic", None, [Candidate("m", FOX, "semantic")]).reason == "exact_match"
+
+
+def test_overlap_with_a_different_type_is_unique() -> None:
+    jumped = FOX.replace("jumps", "jumped")
+    assert check(jumped, "episodic", None, [Candidate("m", FOX, "semantic")]).is_unique
+
+
+def test_overlap_with_the_same_type_is_a_duplicate() -> None:
+    reordered = "today in the sunny meadow the lazy dog jumps over the quick brown fox"
+    result = check(reordered, "semantic", None, [Candidate("m", FOX, "semantic")])
+    assert (result.reason, result.similarity, result.matched_id) == ("content_overlap", 1.0, "m")
+
+
+def test_overlap_threshold_is_strict() -> None:
+    words = [f"word{i}" for i in range(18)]
+    base = " ".join(words)
+    at_threshold = " ".join([*words[:17], "extra1", "extra2"])  # 17 shared of 20 = 0.85 exactly
+    above = " ".join([*words, "extra1"])  # 18 shared of 19
+    assert jaccard(word_set(base), word_set(at_threshold)) == 0.85
+    assert check(at_threshold, "semantic", None, [Candidate("m", base, "semantic")]).is_unique
+    assert check(above, "semantic", None, [Candidate("m", base, "semantic")]).reason == "content_overlap"
+
+
+# --- tier 3: embeddings ---------------------------------------------------------------------------------
+
+
+def test_near_identical_embeddings_are_duplicates() -> None:
+    existing = [Candidate("m", "first wording", "semantic", vec(0.5, 0.5, 0.5, 0.5))]
+    result = check("entirely other words", "semantic", vec(0.51, 0.49, 0.5, 0.5), existing)
+    assert (result.reason, result.matched_id) == ("embedding_similarity", "m")
+    assert result.similarity == pytest.approx(0.9998, abs=1e-4)
+
+
+def test_orthogonal_embeddings_are_unique() -> None:
+    existing = [Candidate("m", "first wording", "semantic", vec(1, 0, 0, 0))]
+    assert check("entirely other words", "semantic", vec(0, 1, 0, 0), existing).is_unique
+
+
+@pytest.mark.parametrize(("type_", "unique"), [("emotional", False), ("procedural", True)])
+def test_thresholds_are_per_type(type_: str, unique: bool) -> None:
+    """cos([1,0,0,0], [0.92,0.39,0,0]) ≈ 0.921: above emotional's 0.88, below procedural's 0.97."""
+    new, old = vec(1, 0, 0, 0), vec(0.92, 0.39, 0, 0)
+    assert cosine(new, old) == pytest.approx(0.9207, abs=1e-4)
+    result = check("a feeling today", type_, new, [Candidate("m", "something else", type_, old)])
+    assert result.is_unique is unique
+    assert result.reason == ("unique" if unique else "embedding_similarity")
+
+
+def test_custom_thresholds_override_the_defaults() -> None:
+    """cos([1,0,0,0], [0.85,0.53,0,0]) ≈ 0.849: unique at semantic 0.95, a duplicate at 0.80."""
+    new, old = vec(1, 0, 0, 0), vec(0.85, 0.53, 0, 0)
+    assert cosine(new, old) == pytest.approx(0.8486, abs=1e-4)
+    existing = [Candidate("m", "something else", "semantic", old)]
+    assert check("new words", "semantic", new, existing).is_unique
+    assert check("new words", "semantic", new, existing, semantic=0.80).reason == "embedding_similarity"
+    from_config = parse_settings({"dedup_thresholds": {"semantic": 0.80}}).registry().thresholds()
+    assert check_duplication("new words", "semantic", new, existing, from_config).matched_id == "m"
+
+
+def test_embedding_tier_only_compares_the_same_type() -> None:
+    existing = [Candidate("m", "something else", "episodic", vec(1, 0))]
+    assert check("new words", "semantic", vec(1, 0), existing).is_unique
+
+
+def test_candidates_without_embeddings_and_empty_embeddings_are_skipped() -> None:
+    assert check("new words", "semantic", vec(1, 0), [Candidate("m", "something else", "semantic")]).is_unique
+    existing = [Candidate("m", "something else", "semantic", vec(1, 0))]
+    assert check("new words", "semantic", np.zeros(0, dtype=np.float32), existing).is_unique
+
+
+def test_first_match_wins_in_list_order() -> None:
+    existing = [
+        Candidate("weaker", "one thing", "semantic", vec(1, 0.2)),
+        Candidate("stronger", "another thing", "semantic", vec(1, 0)),
+    ]
+    assert check("query text", "semantic", vec(1, 0), existing).matched_id == "weaker"
+
+
+def test_cosine_edge_cases() -> None:
+    assert cosine(vec(0, 0), vec(1, 0)) == 0.0
+    assert cosine(vec(3, 4), vec(3, 4)) == pytest.approx(1.0)
+    from tiermem.errors import ValidationError
+
+    with pytest.raises(ValidationError, match="3 and 2 dimensions"):
+        cosine(vec(1, 0, 0), vec(1, 0))
+
+
+# --- findSimilarMemories --------------------------------------------------------------------------------
+
+WORDY = [
+    Candidate("a", "the cat sat on the mat", "semantic"),
+    Candidate("b", "the cat sat on a red mat", "episodic"),
+    Candidate("c", "a dog ran in the park", "semantic"),
+    Candidate("d", "the cat sat", "semantic"),
+    Candidate("e", "cat", "procedural"),
+]
+
+
+def test_find_similar_sorted_descending() -> None:
+    found = find_similar("the cat sat on the mat", None, WORDY, min_similarity=0.2)
+    scores = [score for _, score in found]
+    assert scores == sorted(scores, reverse=True)
+    assert found[0] == (WORDY[0], 1.0)
+    assert {c.id for c, _ in found} >= {"a", "b", "d", "e"}  # every type is considered
+
+
+def test_find_similar_respects_limit_and_min_similarity() -> None:
+    assert len(find_similar("the cat sat on the mat", None, WORDY, limit=3, min_similarity=0.0)) == 3
+    found = find_similar("the cat sat on the mat", None, WORDY, min_similarity=0.5)
+    assert found
+    assert all(score >= 0.5 for _, score in found)
+    assert {c.id for c, _ in found} == {"a", "b", "d"}
+
+
+def test_find_similar_with_embeddings() -> None:
+    existing = [
+        Candidate("s", "similar", "semantic", vec(0.9, 0.44, 0, 0)),
+        Candidate("d", "different", "semantic", vec(0, 1, 0, 0)),
+        Candidate("n", "no embedding", "semantic"),
+    ]
+    found = find_similar("query", vec(1, 0, 0, 0), existing)
+    assert len(found) == 1
+    assert found[0][0].text == "similar"
+
+
+# --- properties -----------------------------------------------------------------------------------------
+
+words = st.text(st.characters(codec="utf-8"), max_size=80)
+ascii_words = st.from_regex(r"[A-Za-z0-9 ]{1,60}", fullmatch=True)
+word_sets = st.frozensets(st.text(alphabet="abcdef", min_size=1, max_size=3), max_size=12)
+
+
+@given(words)
+def test_normalisation_is_idempotent(text: str) -> None:
+    assert normalize(normalize(text)) == normalize(text)
+
+
+@given(words, st.sampled_from(COGNITIVE), st.sampled_from(COGNITIVE))
+def test_a_text_is_an_exact_duplicate_of_itself(text: str, new_type: str, old_type: str) -> None:
+    result = check(text, new_type, None, [Candidate("same", text, old_type)])
+    assert (result.is_unique, result.reason, result.matched_id, result.similarity) == (
+        False, "exact_match", "same", 1.0,
+    )  # fmt: skip
+
+
+@given(ascii_words, st.sampled_from(["!", "?!", ",", "...", " -- "]))
+def test_case_spacing_and_punctuation_do_not_make_a_text_unique(text: str, mark: str) -> None:
+    variant = f"  {text.upper().replace(' ', mark + '  ')}{mark}"
+    assert check(variant, "semantic", None, [Candidate("m", text, "episodic")]).reason == "exact_match"
+
+
+@given(word_sets, word_sets)
+def test_jaccard_is_symmetric_and_bounded(a: frozenset[str], b: frozenset[str]) -> None:
+    value = jaccard(a, b)
+    assert value == jaccard(b, a)
+    assert 0.0 <= value <= 1.0
+    assert jaccard(a, a) == (1.0 if a else 0.0)
+    assert (value == 0.0) == (not a & b)
+
+
+@given(
+    st.lists(st.floats(-10, 10, allow_nan=False), min_size=4, max_size=4),
+    st.lists(st.floats(-10, 10, allow_nan=False), min_size=4, max_size=4),
+)
+def test_cosine_is_symmetric_and_bounded(a: list[float], b: list[float]) -> None:
+    va, vb = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+    value = cosine(va, vb)
+    assert math.isclose(value, cosine(vb, va), abs_tol=1e-9)
+    assert -1.0 - 1e-9 <= value <= 1.0 + 1e-9
+
+
+# --- the engine: a duplicate reinforces the memory it matches ---------------------------------------------
+
+
+def test_storing_a_duplicate_reinforces_the_original(mem: Memory) -> None:
+    first = mem.store("Hello, World!", type="episodic", importance=0.5)
+    again = mem.store("hello world", source="hook:session-end")
+    assert again.created is False
+    assert (again.duplicate_of, again.reason, again.similarity) == (first.id, "exact_match", 1.0)
+    assert again.id == first.id
+    assert again.memory.access_count == 1
+    assert again.memory.importance == pytest.approx(0.55)
+    assert again.memory.last_accessed_at is not None
+    assert again.memory.text == "Hello, World!"
+    assert mem.get(first.id) == again.memory
+    assert len(mem.list()) == 1
+    history = mem.history(first.id)
+    assert [h.action for h in history] == ["created", "reinforced"]
+    assert history[1].detail["source"] == {"type": "hook:session-end"}
+    assert history[1].detail["reason"] == "exact_match"
+    assert history[1].detail["text"] == "hello world"
+    assert again.to_dict()["duplicate_of"] == first.id
+
+
+def test_reinforcement_caps_importance_at_one(mem: Memory) -> None:
+    first = mem.store("a very important fact", importance=0.98)
+    for expected_count in (1, 2):
+        again = mem.store("A very important fact!")
+        assert again.memory.access_count == expected_count
+        assert again.memory.importance == 1.0
+    assert [h.action for h in mem.history(first.id)] == ["created", "reinforced", "reinforced"]
+
+
+def test_word_overlap_duplicate_through_the_engine(mem: Memory) -> None:
+    first = mem.store("Water boils at 100 degrees Celsius at sea level")
+    again = mem.store("At sea level water boils at 100 degrees Celsius")
+    assert (again.created, again.reason, again.duplicate_of, again.similarity) == (
+        False, "content_overlap", first.id, 1.0,
+    )  # fmt: skip
+
+
+def test_same_words_with_a_different_type_are_both_kept(mem: Memory) -> None:
+    first = mem.store("Water boils at 100 degrees Celsius at sea level", type="episodic")
+    second = mem.store("At sea level water boils at 100 degrees Celsius", type="semantic")
+    assert first.created and second.created
+    assert second.reason == "unique"
+    assert len(mem.list()) == 2
+
+
+HAPPY = ("I felt really happy at the beach with my family today", "I was so happy at the beach with my family")
+
+
+@pytest.mark.parametrize(("type_", "duplicate"), [("emotional", True), ("semantic", False), ("procedural", False)])
+def test_engine_applies_the_per_type_threshold(mem: Memory, embedder, type_: str, duplicate: bool) -> None:
+    old, new = embedder.embed(list(HAPPY))
+    assert 0.88 <= float(old @ new) < 0.95  # the premise: between emotional's and semantic's thresholds
+    first = mem.store(HAPPY[0], type=type_)
+    second = mem.store(HAPPY[1], type=type_)
+    assert second.created is not duplicate
+    if duplicate:
+        assert (second.reason, second.duplicate_of) == ("embedding_similarity", first.id)
+        assert second.similarity == pytest.approx(float(old @ new), abs=1e-3)
+
+
+def test_custom_thresholds_through_memory_open(open_memory, tmp_path) -> None:
+    strict = open_memory(tmp_path / "default")
+    assert strict.store(HAPPY[0]).created and strict.store(HAPPY[1]).created
+    loose = open_memory(tmp_path / "loose", config={"dedup_thresholds": {"semantic": 0.80}})
+    first = loose.store(HAPPY[0])
+    second = loose.store(HAPPY[1])
+    assert (second.created, second.reason, second.duplicate_of) == (False, "embedding_similarity", first.id)
+    assert loose.store(HAPPY[1], type="episodic").created  # only semantic was loosened
+
+
+def test_dedup_false_stores_both(mem: Memory) -> None:
+    first = mem.store("Hello, World!")
+    second = mem.store("hello world", dedup=False)
+    assert second.created and second.id != first.id
+    assert mem.get(first.id).access_count == 0
+    assert len(mem.list()) == 2
+    many = mem.store_many([{"text": "x y z"}, {"text": "X Y Z"}], dedup=False)
+    assert all(r.created for r in many)
+
+
+def test_duplicates_inside_one_batch(mem: Memory) -> None:
+    stored = mem.store("an earlier memory about the garden shed")
+    results = mem.store_many(
+        [
+            {"text": "The kettle is broken"},
+            {"text": "the kettle is broken!"},
+            {"text": "An earlier memory about the garden shed."},
+            {"text": "something unrelated entirely: tax forms"},
+            {"text": "THE KETTLE IS BROKEN"},
+        ]
+    )
+    assert [r.created for r in results] == [True, False, False, True, False]
+    kettle = results[0].id
+    assert results[1].duplicate_of == kettle and results[4].duplicate_of == kettle
+    assert results[2].duplicate_of == stored.id
+    assert mem.get(kettle).access_count == 2
+    assert mem.get(stored.id).access_count == 1
+    assert results[4].memory.access_count == 2
+    assert len(mem.list()) == 3
+    assert [h.action for h in mem.history(kettle)] == ["created", "reinforced", "reinforced"]
+
+
+def test_forgotten_and_superseded_memories_are_not_dedup_targets(mem: Memory) -> None:
+    forgotten = mem.store("the printer on floor two jams")
+    mem.forget(forgotten.id)
+    again = mem.store("the printer on floor two jams")
+    assert again.created and again.id != forgotten.id
+
+    old = mem.store("the meeting room is 4B")
+    mem.update(old.id, text="the meeting room moved to 5C")
+    repeat = mem.store("the meeting room is 4B")
+    assert repeat.created and repeat.id != old.id
+
+
+def test_dedup_never_crosses_agents(mem: Memory) -> None:
+    first = mem.store("shared sentence", agent_id="alice")
+    other = mem.store("shared sentence", agent_id="bob")
+    assert other.created and other.id != first.id
+    assert mem.get(first.id, agent_id="alice").access_count == 0

@@ -1,0 +1,190 @@
+"""Salience and confidence heuristics (ClarkOS) and structured metadata extraction (EvoClaw)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tiermem import Memory
+from tiermem.text import (
+    confidence,
+    content_hash,
+    extract_commands,
+    extract_metadata,
+    extract_paths,
+    extract_urls,
+    normalize,
+    salience,
+    tokens,
+)
+
+any_text = st.text(st.characters(codec="utf-8"), max_size=300)
+salient_text = st.lists(
+    st.sampled_from(["critical", "URGENT", "alert", "42", "?", "Alice", "maybe", "proven", "the", ". ", "Zed"]),
+    max_size=40,
+).map(" ".join)
+
+
+# --- salience -------------------------------------------------------------------------------------------
+
+
+def test_salience_reference_expectations() -> None:
+    normal = salience("This is a normal statement")
+    assert 0.5 <= normal < 0.7
+    assert salience("CRITICAL: the server is down") > salience("the server is down")
+    assert salience("the build took 42 minutes on 3 machines") > salience("the build took long on many machines")
+    assert salience("is the build green?") > salience("the build is green")
+    assert salience("critical urgent important breaking alert warning danger amazing incredible shocking") <= 1.0
+    assert salience("") >= 0.0
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("the sky is blue", 0.5),
+        ("", 0.5),
+        ("a critical fix", 0.6),
+        ("critical critical critical", 0.6),  # each salient word counts once
+        ("hypercritical", 0.6),  # a substring counts, as in the original
+        ("critical urgent important breaking alert warning danger amazing incredible shocking", 1.0),
+        ("1 2", 0.6),
+        ("1 2 3 4 5 6 7", 0.7),  # digits add at most 0.2
+        ("why?", 0.6),
+        ("Alice met Bob in Paris", 0.59),
+        ("Hello. World", 0.53),  # a capital after a sentence end is not a name
+        ("Aa Bb Cc Dd Ee Ff Gg", 0.65),  # capitalised words add at most 0.15
+    ],
+)
+def test_salience_exact_values(text: str, expected: float) -> None:
+    assert salience(text) == pytest.approx(expected)
+
+
+@given(any_text)
+def test_salience_is_always_a_unit_value(text: str) -> None:
+    assert 0.0 <= salience(text) <= 1.0
+
+
+@given(salient_text)
+def test_salience_of_loaded_texts_is_a_unit_value(text: str) -> None:
+    assert 0.0 <= salience(text) <= 1.0
+
+
+# --- confidence -----------------------------------------------------------------------------------------
+
+
+def test_confidence_reference_expectations() -> None:
+    assert round(confidence("Normal content", "unknown"), 1) == 0.7
+    assert confidence("the deploy finished", "api") > confidence("the deploy finished", "user")
+    plain = confidence("the deploy finished", "unknown")
+    assert confidence("the deploy might maybe have finished", "unknown") < plain
+    assert confidence("the deploy is confirmed and verified", "unknown") > plain
+    assert confidence("confirmed verified definitely certainly proven", "official api") <= 1.0
+    assert confidence("maybe perhaps it might possibly be uncertain, could be", "rumor") >= 0.0
+
+
+@pytest.mark.parametrize(
+    ("text", "source_type", "expected"),
+    [
+        ("Normal content", "unknown", 0.7),
+        ("x", "api", 0.9),
+        ("x", "SYSTEM", 0.9),
+        ("x", "user", 0.5),
+        ("x", "unverified", 0.7),  # contains "verified" too: +0.2 and -0.2
+        ("this might maybe be true", "user", 0.3),
+        ("confirmed and verified", "user", 0.7),
+        ("confirmed verified definitely certainly proven", "api", 1.0),
+        ("maybe perhaps might could possibly uncertain", "rumor", 0.0),
+    ],
+)
+def test_confidence_exact_values(text: str, source_type: str, expected: float) -> None:
+    assert confidence(text, source_type) == pytest.approx(expected)
+
+
+@given(any_text, st.text(max_size=40))
+def test_confidence_is_always_a_unit_value(text: str, source_type: str) -> None:
+    assert 0.0 <= confidence(text, source_type) <= 1.0
+
+
+@given(salient_text, st.sampled_from(["api", "user", "rumor", "unverified", "system user", ""]))
+def test_confidence_of_loaded_texts_is_a_unit_value(text: str, source_type: str) -> None:
+    assert 0.0 <= confidence(text, source_type) <= 1.0
+
+
+def test_store_computes_salience_and_confidence_from_text_and_source(mem: Memory) -> None:
+    computed = mem.store("CRITICAL: is the build broken?", source="api")
+    assert computed.memory.salience == salience("CRITICAL: is the build broken?")
+    assert computed.memory.confidence == confidence("CRITICAL: is the build broken?", "api") == 0.9
+    given_values = mem.store("a calm note", salience=0.1, confidence=0.2, valence=-0.5)
+    assert (given_values.memory.salience, given_values.memory.confidence) == (0.1, 0.2)
+    assert given_values.memory.valence == -0.5
+
+
+# --- normalisation and tokens ---------------------------------------------------------------------------
+
+
+def test_normalize_and_content_hash() -> None:
+    assert normalize("  Hello,   World!\n") == "hello world"
+    assert content_hash("Hello, World!") == content_hash("hello world")
+    assert content_hash("hello world") != content_hash("hello worlds")
+    assert tokens("Don't PANIC: 42 towels") == ["don", "t", "panic", "42", "towels"]
+
+
+# --- structured metadata --------------------------------------------------------------------------------
+
+NOTE = """Deployed to https://example.com/docs/page. Mirror at www.python.org/downloads, docs on tiermem.dev/guide
+example.io is ours too. Run `git status` then
+$ npm install --save left-pad
+git commit -m "fix the thing"
+Config lives in /etc/nginx/nginx.conf and ~/projects/tiermem/README.md and ./src/main.py; not /tmp.
+See (https://foo.org/a/b/c) too."""
+
+
+def test_extract_metadata_finds_urls_commands_and_paths() -> None:
+    assert extract_metadata(NOTE) == {
+        "urls": [
+            "https://example.com/docs/page",
+            "www.python.org/downloads",
+            "tiermem.dev/guide",
+            "example.io",
+            "https://foo.org/a/b/c",
+        ],
+        "commands": ["git status", "npm install --save left-pad", 'git commit -m "fix the thing"'],
+        "paths": ["/etc/nginx/nginx.conf", "~/projects/tiermem/README.md", "./src/main.py"],
+    }
+
+
+def test_a_urls_path_is_not_a_file_path() -> None:
+    text = "read https://example.com/a/b/c and http://intranet.local/x/y/z and example.org/docs/api/v2"
+    assert extract_paths(text) == []
+    assert extract_urls(text) == ["https://example.com/a/b/c", "http://intranet.local/x/y/z", "example.org/docs/api/v2"]
+
+
+def test_extract_metadata_edge_cases() -> None:
+    assert extract_metadata("nothing to see here") == {}
+    assert extract_urls("https://a.com/x, then https://a.com/x.") == ["https://a.com/x"]  # stripped and deduplicated
+    assert extract_urls("not a url: https://") == []
+    assert extract_commands("`ls` is too short, `ls -la` is not") == ["ls -la"]
+    assert extract_paths("/tmp and /a/b are too short; /var/log/syslog is not") == ["/var/log/syslog"]
+    many = " ".join(f"https://site{i}.com/p" for i in range(15))
+    assert len(extract_urls(many)) == 10
+    commands = "\n".join(f"git log -n {i}" for i in range(9))
+    assert len(extract_commands(commands)) == 5
+
+
+@given(any_text)
+def test_extraction_never_fails_and_yields_strings(text: str) -> None:
+    extracted = extract_metadata(text)
+    assert set(extracted) <= {"urls", "commands", "paths"}
+    for values in extracted.values():
+        assert values and all(isinstance(v, str) and v for v in values)
+        assert len(values) == len(set(values))
+    for path in extracted.get("paths", []):
+        assert "://" not in path
+
+
+def test_store_keeps_extracted_metadata_beside_the_callers(mem: Memory) -> None:
+    result = mem.store("see https://example.com/x and run `make test`", metadata={"project": "p", "urls": ["mine"]})
+    assert result.memory.metadata == {"urls": ["mine"], "commands": ["make test"], "project": "p"}
+    plain = mem.store("no structure in this sentence at all")
+    assert plain.memory.metadata == {}
