@@ -128,7 +128,7 @@ class TiermemRetriever:
         self.mem, self.agent_id, self.key = mem, agent_id, key
         self.latencies: list[float] = []
 
-    def __call__(self, query: str, now: datetime, k: int = 50) -> list[str]:
+    def __call__(self, query: str, now: datetime, k: int = max(KS)) -> list[str]:
         start = time.perf_counter()
         hits = self.mem.search(query, agent_id=self.agent_id, limit=k, now=now)
         self.latencies.append(time.perf_counter() - start)
@@ -205,7 +205,7 @@ def run_lme(store: Path, variants: dict[str, dict[str, Any]], limit: int | None)
             ingest(mem, agent, items)
             systems[f"tiermem {name}" if len(variants) > 1 else "tiermem"] = TiermemRetriever(mem, agent, "unit")
         for name, retrieve in systems.items():
-            ranked = retrieve(q["question"], now, 100)
+            ranked = retrieve(q["question"], now, 50)
             rows[name].append(lme_metrics(ranked, gold, gold_sessions))
             if isinstance(retrieve, TiermemRetriever):
                 latencies[name].extend(retrieve.latencies)

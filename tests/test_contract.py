@@ -157,6 +157,38 @@ def test_find_by_hash_returns_the_oldest_of_equal_texts(backend: Backend) -> Non
     assert backend.find_by_hash(A, first.content_hash).id == first.id
 
 
+def test_find_by_hashes_returns_the_oldest_current_memory_per_hash(backend: Backend) -> None:
+    first = make_record("Same text")
+    later = make_record("same text!", minutes=1)
+    forgotten = make_record("forgotten text", status="forgotten")
+    superseded = make_record("superseded text", valid_to=BASE_TIME, superseded_by=first.id)
+    other = make_record("other text")
+    theirs = make_record("their text", agent_id=B)
+    put(backend, first, later, forgotten, superseded, other, theirs)
+    hashes = [first.content_hash, forgotten.content_hash, superseded.content_hash, other.content_hash,
+              theirs.content_hash, "0" * 32, first.content_hash]  # fmt: skip
+    assert backend.find_by_hashes(A, hashes) == {first.content_hash: first, other.content_hash: other}
+    assert backend.find_by_hashes(A, []) == {}
+
+
+def test_find_by_hashes_handles_many(backend: Backend) -> None:
+    records = put(backend, *[make_record(f"hash number {i}", minutes=i) for i in range(1100)])
+    found = backend.find_by_hashes(A, [r.content_hash for r in records])
+    assert found == {r.content_hash: r for r in records}
+
+
+def test_current_texts(backend: Backend) -> None:
+    current = make_record("current words", type="episodic")
+    forgotten = make_record("forgotten words", status="forgotten")
+    superseded = make_record("superseded words", valid_to=BASE_TIME, superseded_by=current.id)
+    theirs = make_record("their words", agent_id=B)
+    put(backend, current, forgotten, superseded, theirs)
+    wanted = [current.id, forgotten.id, superseded.id, theirs.id, "01NOSUCHID", current.id]
+    assert backend.current_texts(A, wanted) == {current.id: ("current words", "episodic")}
+    assert backend.current_texts(B, wanted) == {theirs.id: ("their words", "semantic")}
+    assert backend.current_texts(A, []) == {}
+
+
 # --- list and matching --------------------------------------------------------------------------------
 
 
@@ -552,6 +584,8 @@ def test_agent_isolation_in_every_method(backend: Backend) -> None:
     assert backend.get(A, b1.id) is None
     assert backend.get_many(A, b_ids) == {}
     assert backend.find_by_hash(A, b1.content_hash) == a1
+    assert backend.find_by_hashes(A, [b1.content_hash, b2.content_hash]) == {a1.content_hash: a1}
+    assert backend.current_texts(A, b_ids) == {}
     assert backend.list(A, Filters(include_forgotten=True, include_superseded=True), limit=100) == [a1]
     assert backend.list(A, Filters(tags=("t",)), limit=100) == []
     assert backend.matching(A, b_ids, Filters()) == set()

@@ -4,10 +4,11 @@ the pure functions, and what the engine does with a duplicate (reinforce the ori
 from __future__ import annotations
 
 import math
+import uuid
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from tiermem import Memory
@@ -370,3 +371,83 @@ def test_dedup_never_crosses_agents(mem: Memory) -> None:
     other = mem.store("shared sentence", agent_id="bob")
     assert other.created and other.id != first.id
     assert mem.get(first.id, agent_id="alice").access_count == 0
+
+
+# --- the engine's batch dedup gives the answer of the plain 3-tier check ------------------------------------
+
+BATCH_WORDS = ["red", "apple", "tree", "green", "garden", "river", "stone", "bridge", "cloud", "lamp"]
+
+
+def _variant(words: list[str], how: str) -> str:
+    """A text derived from ``words``: equal after normalisation, reordered, one word longer, or new."""
+    return {
+        "same": " ".join(words),
+        "upper": " ".join(words).upper() + "!",
+        "reversed": " ".join(reversed(words)),
+        "longer": " ".join([*words, "today"]),
+        "shorter": " ".join(words[1:]),
+    }[how]
+
+
+batch_items = st.lists(
+    st.tuples(
+        st.sampled_from([BATCH_WORDS[:7], BATCH_WORDS[3:], BATCH_WORDS[::2]]),
+        st.sampled_from(["same", "upper", "reversed", "longer", "shorter"]),
+        st.sampled_from(["semantic", "emotional", "episodic"]),
+    ).map(lambda t: (_variant(t[0], t[1]), t[2])),
+    min_size=1,
+    max_size=12,
+)
+
+
+def expected_decision(text: str, type_: str, vector: np.ndarray, pool: list[Candidate]) -> tuple[str, set[str]]:
+    """The tier that must answer and every candidate that could be the match, over the full pool."""
+    exact = {c.id for c in pool if normalize(c.text) == normalize(text)}
+    if exact:
+        return "exact_match", exact
+    same = [c for c in pool if c.type == type_]
+    overlap = {c.id for c in same if jaccard(word_set(text), word_set(c.text)) > JACCARD_THRESHOLD}
+    if overlap:
+        return "content_overlap", overlap
+    close = {c.id for c in same if cosine(vector, c.embedding) >= THRESHOLDS[type_]}
+    return ("embedding_similarity", close) if close else ("unique", set())
+
+
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(first=batch_items.filter(lambda items: len(items) <= 8), second=batch_items)
+def test_batch_dedup_matches_the_plain_check_over_every_candidate(
+    open_memory, tmp_path, embedder, first: list[tuple[str, str]], second: list[tuple[str, str]]
+) -> None:
+    """Two store_many batches; every decision must be the one a plain check over all earlier memories gives."""
+    mem = open_memory(tmp_path / uuid.uuid4().hex)
+    pool: list[Candidate] = []
+    for batch in (first, second):
+        vectors = embedder.embed([text for text, _ in batch])
+        results = mem.store_many([{"text": text, "type": type_} for text, type_ in batch])
+        for (text, type_), vector, result in zip(batch, vectors, results, strict=True):
+            reason, allowed = expected_decision(text, type_, vector, pool)
+            event(reason)
+            assert result.reason == reason, (text, type_, pool)
+            if reason == "unique":
+                assert result.created
+                pool.append(Candidate(result.id, text, type_, vector))
+            else:
+                assert not result.created and result.duplicate_of in allowed
+    assert {r.id for r in mem.list(limit=100)} == {c.id for c in pool}
+
+
+@pytest.mark.xfail(strict=True, reason="dedup shortlists 8 vector neighbours of any type before filtering by type")
+def test_a_same_type_duplicate_is_found_behind_closer_memories_of_other_types(open_memory, tmp_path) -> None:
+    config = {"dedup_thresholds": {"semantic": 0.80}}
+    new = "The quarterly release is scheduled for Friday afternoon after the review"
+    old = "Quarterly release scheduled on Friday afternoon following the review meeting"
+    premise = open_memory(tmp_path / "premise", config=config)
+    premise.store(old)
+    assert premise.store(new).reason == "embedding_similarity"  # alone, `new` is a duplicate of `old`
+
+    mem = open_memory(tmp_path / "crowded", config=config)
+    original = mem.store(old).memory
+    for word in ["ok", "today", "again", "too", "now", "then", "indeed", "also", "still", "yes"]:
+        mem.store(f"{new} {word}", type="episodic", dedup=False)  # closer to `new`, but of another type
+    result = mem.store(new)
+    assert (result.created, result.duplicate_of) == (False, original.id)

@@ -146,12 +146,14 @@ def test_list_filters(mem: Memory, stocked: dict[str, str]) -> None:
     assert listed(mem, agent_id="someone-else") == []
 
 
-def test_old_memories_get_a_colder_tier(mem: Memory) -> None:
-    fresh = mem.store("a fresh and important fact", importance=0.9).memory
-    ancient = mem.store("an ancient fact from long ago", importance=0.9, created_at="2001-01-01").memory
-    assert fresh.tier == "hot"
-    assert ancient.tier == "frozen"
-    assert listed(mem, tier="frozen") == [ancient.id]
+@pytest.mark.parametrize(
+    ("importance", "tier"), [(0.9, "hot"), (0.7, "hot"), (0.5, "warm"), (0.1, "cold"), (0.01, "frozen")]
+)
+def test_new_memories_are_tiered_by_importance_alone(mem: Memory, importance: float, tier: str) -> None:
+    fresh = mem.store(f"a fresh fact rated {importance}", importance=importance).memory
+    backfilled = mem.store(f"an old fact rated {importance}", importance=importance, created_at="2001-01-01").memory
+    assert fresh.tier == backfilled.tier == tier
+    assert set(listed(mem, tier=tier)) == {fresh.id, backfilled.id}
 
 
 # --- search ---------------------------------------------------------------------------------------------

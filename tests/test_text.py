@@ -185,6 +185,11 @@ def test_extraction_never_fails_and_yields_strings(text: str) -> None:
 
 def test_store_keeps_extracted_metadata_beside_the_callers(mem: Memory) -> None:
     result = mem.store("see https://example.com/x and run `make test`", metadata={"project": "p", "urls": ["mine"]})
-    assert result.memory.metadata == {"urls": ["mine"], "commands": ["make test"], "project": "p"}
+    # the caller's keys win, but extracted lists are merged into the caller's lists, not dropped
+    assert result.memory.metadata == {"urls": ["mine", "https://example.com/x"], "commands": ["make test"],
+                                      "project": "p"}  # fmt: skip
+    assert mem.store("see https://example.org/y", metadata={"urls": "not a list"}).memory.metadata == {
+        "urls": "not a list"
+    }
     plain = mem.store("no structure in this sentence at all")
     assert plain.memory.metadata == {}

@@ -37,10 +37,11 @@ from .model import (
 )
 from .providers.embedders import Embedder, create_embedder
 from .recall.pipeline import Recall
+from .recall.reinforce import AccessLog
 from .storage.base import Filters, HistoryEntry
 from .storage.sqlite import SQLiteBackend
 from .text import confidence, content_hash, extract_metadata, jaccard, normalize, salience, word_set
-from .write.dedup import JACCARD_THRESHOLD, Candidate, DedupResult, check_duplication
+from .write.dedup import JACCARD_THRESHOLD, UNIQUE, Candidate, DedupResult, check_duplication
 
 _STORE_KEYS = frozenset(
     {"text", "type", "category", "importance", "tags", "metadata", "created_at", "event_at", "source",
@@ -75,6 +76,7 @@ class Memory:
         self._registry = settings.registry()
         self._check_embedder()
         self._recall = Recall(backend, embedder, self._registry, settings.recall)
+        self._access = AccessLog(backend)
 
     # --- lifecycle ------------------------------------------------------------------------------------
 
@@ -98,7 +100,13 @@ class Memory:
             backend.close()
             raise
 
+    def _settle(self) -> None:
+        """Write deferred access counts before reading records back, so callers see their own reads."""
+        if self._access.pending:
+            self._access.flush()
+
     def close(self) -> None:
+        self._access.flush()
         self._backend.close()
 
     def __enter__(self) -> Memory:
@@ -201,45 +209,67 @@ class Memory:
         """Run the 3-tier check of each record against its stored neighbours and earlier batch items.
 
         ``check_duplication`` takes the first match tier by tier, so a candidate that can match no tier
-        never changes its answer. Each record's pool is therefore cut to the candidates that could match:
-        the oldest current memory with its normalised text (any type), its same-type stored neighbours, and
-        the earlier batch items with the same normalised text or of its type with a word overlap or cosine
-        at the bar. The answer is the one the full pool gives, without comparing every pair of a batch's
-        texts in Python (which made a batch of 500 cost seconds).
+        never changes its answer. Each record's pool is therefore cut, order kept, to the candidates that
+        could match: the oldest current memory with its normalised text (any type; it is also the only
+        stored candidate of another type that could match), then those of its stored neighbours and earlier
+        batch items that are of its type and reach the word-overlap bar or come within a hair of the cosine
+        threshold, then the first earlier batch item with its normalised text. The answer is the one the
+        full pool gives, without comparing every pair of texts in Python (a batch of 500 took seconds).
         """
         by_hash = self._backend.find_by_hashes(agent_id, [r.content_hash for r in records])
         neighbours = self._backend.dedup_candidates(agent_id, vectors, limit=DEDUP_NEIGHBOURS)
-        # Other types can only match exactly, and an exact stored match is the by-hash candidate (first).
         stored = self._backend.current_texts(agent_id, [m for row in neighbours for m, _ in row])
-        same_type = [[m for m, _ in row if m in stored and stored[m][1] == r.type]
-                     for r, row in zip(records, neighbours, strict=True)]
-        stored_vecs = self._backend.vectors_for(agent_id, list({m for row in same_type for m in row}))
+        pairs = [(i, m) for i, (r, row) in enumerate(zip(records, neighbours, strict=True))
+                 for m, _ in row if m in stored and stored[m][1] == r.type]
+        stored_vecs = self._backend.vectors_for(agent_id, list({m for _, m in pairs}))
         thresholds = self._registry.thresholds()
-        units = vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
+        units = _unit_rows(vectors)
         texts = [normalize(r.text) for r in records]
         words = [word_set(r.text) for r in records]
         sizes = np.array([len(w) for w in words], dtype=np.float64)
+        floors = np.array([thresholds[r.type] - _COSINE_SLACK for r in records])
+
+        # Stored neighbours, all pairs at once: cosine in one product, word overlap only when sizes allow.
+        near: list[list[str]] = [[] for _ in records]
+        close = [False] * len(pairs)
+        with_vector = [k for k, (_, m) in enumerate(pairs) if m in stored_vecs]
+        if with_vector:
+            rows = [pairs[k][0] for k in with_vector]
+            other = _unit_rows(np.stack([stored_vecs[pairs[k][1]] for k in with_vector]))
+            for k, c in zip(with_vector, (np.einsum("ij,ij->i", units[rows], other) >= floors[rows]).tolist(),
+                            strict=True):
+                close[k] = c
+        if pairs:
+            other_words: dict[str, frozenset[str]] = {}
+            for (i, m), c in zip(pairs, close, strict=True):
+                if not c:
+                    theirs = other_words.get(m)
+                    if theirs is None:
+                        theirs = other_words[m] = word_set(stored[m][0])
+                    c = _sizes_allow(len(words[i]), len(theirs)) and jaccard(words[i], theirs) > JACCARD_THRESHOLD
+                if c:
+                    near[i].append(m)
+
         first_of_text: dict[str, int] = {}  # normalised text -> first accepted batch item with it
         accepted: dict[str, list[int]] = {}  # type -> accepted batch items, in order
         decisions: list[DedupResult | None] = []
-        for i, (record, vector, row) in enumerate(zip(records, vectors, same_type, strict=True)):
+        for i, (record, vector) in enumerate(zip(records, vectors, strict=True)):
             exact = by_hash.get(record.content_hash)
             pool = [Candidate(exact.id, exact.text, exact.type)] if exact else []
-            pool += [Candidate(m, stored[m][0], stored[m][1], stored_vecs.get(m)) for m in row]
+            pool += [Candidate(m, stored[m][0], stored[m][1], stored_vecs.get(m)) for m in near[i]]
             earlier = accepted.get(record.type, [])
             if earlier:
                 index = np.asarray(earlier)
-                close = units[index] @ units[i] >= thresholds[record.type] - _COSINE_SLACK
-                # Jaccard is at most min(|A|, |B|) / max(|A|, |B|): only similar sizes can pass its bar.
+                close_ = (units[index] @ units[i] >= floors[i]).tolist()
                 size = sizes[index]
-                sized = np.minimum(size, sizes[i]) >= (JACCARD_THRESHOLD - 1e-9) * np.maximum(size, sizes[i])
-                earlier = [j for j, c, z in zip(earlier, close.tolist(), sized.tolist(), strict=True)
+                sized = (np.minimum(size, sizes[i]) >= (JACCARD_THRESHOLD - 1e-9) * np.maximum(size, sizes[i])).tolist()
+                earlier = [j for j, c, z in zip(earlier, close_, sized, strict=True)
                            if c or (z and jaccard(words[i], words[j]) > JACCARD_THRESHOLD)]
             twin = first_of_text.get(texts[i])
             if twin is not None and twin not in earlier:
                 earlier = sorted([*earlier, twin])
             pool += [Candidate(records[j].id, records[j].text, records[j].type, vectors[j]) for j in earlier]
-            result = check_duplication(record.text, record.type, vector, pool, thresholds)
+            result = check_duplication(record.text, record.type, vector, pool, thresholds) if pool else UNIQUE
             if result.is_unique:
                 accepted.setdefault(record.type, []).append(i)
                 first_of_text.setdefault(texts[i], i)
@@ -285,6 +315,7 @@ class Memory:
         agent_id = check_agent_id(agent_id)
         if not isinstance(memory_id, str) or not memory_id.strip() or len(memory_id) > 64:
             raise ValidationError(f"invalid memory id {memory_id!r}")
+        self._settle()
         found = self._backend.get(agent_id, memory_id.strip())
         if found is None:
             raise NotFoundError(f"no memory {memory_id!r} for agent {agent_id!r}; `tiermem list` shows the ids")
@@ -301,11 +332,13 @@ class Memory:
     ) -> builtins.list[MemoryRecord]:
         """Memories matching the filters, newest first by default."""
         agent_id = check_agent_id(agent_id)
+        self._settle()
         return self._backend.list(agent_id, make_filters(self._registry, **filters), limit=_check_limit(limit, 10_000),
                                   offset=_check_limit(offset, 10**9, low=0), order=order)
 
     def search(
-        self, query: str, *, agent_id: str = "default", limit: int = 10, now: object = None, **filters: Any
+        self, query: str, *, agent_id: str = "default", limit: int = 10, now: object = None,
+        reinforce: bool = True, **filters: Any
     ) -> builtins.list[Hit]:
         """The memories that best answer ``query``, best first, each with its score and explanation."""
         agent_id = check_agent_id(agent_id)
@@ -317,8 +350,11 @@ class Memory:
             check_text(query)  # rejects lone surrogates (invalid UTF-8 from a terminal) with a clear error
         if filters.get("include_forgotten"):
             raise ValidationError("search covers current memories only; use list --include-forgotten to see forgotten ones")
-        return self._recall.search(agent_id, query, limit=_check_limit(limit, 1000), now=_now(now),
+        hits = self._recall.search(agent_id, query, limit=_check_limit(limit, 1000), now=_now(now),
                                    filters=make_filters(self._registry, **filters))
+        if reinforce and hits:
+            self._access.record(agent_id, [hit.memory.id for hit in hits])
+        return hits
 
     # --- changes --------------------------------------------------------------------------------------
 
@@ -434,6 +470,16 @@ def merge_metadata(extracted: Mapping[str, Any], given: Mapping[str, Any]) -> di
         if isinstance(given.get(key), list):
             merged[key] = list(dict.fromkeys([*given[key], *found]))
     return merged
+
+
+def _unit_rows(vectors: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    return np.asarray(vectors / np.where(norms == 0, 1.0, norms), dtype=np.float32)
+
+
+def _sizes_allow(a: int, b: int) -> bool:
+    """Jaccard of word sets this big is at most min/max: can it pass the bar at all?"""
+    return min(a, b) >= (JACCARD_THRESHOLD - 1e-9) * max(a, b) and max(a, b) > 0
 
 
 def _check_limit(value: object, high: int, low: int = 1) -> int:

@@ -19,14 +19,14 @@ from ..model import Hit, MemoryRecord, TypeRegistry
 from ..providers.embedders import Embedder
 from ..storage.base import Filters
 from ..storage.sqlite import SQLiteBackend
-from ..text import tokens
 from . import scoring
-from .query import Query, analyse, stem
+from .query import Query, analyse
 
 W_LEXICAL, W_VECTOR = 0.7, 0.3  # lexical carries exact names and numbers; vectors carry paraphrase
 NEIGHBOUR_WINDOW = 1
 NEIGHBOUR_WEIGHT = 0.3
 COVERAGE_WEIGHT = 0.3
+RESCORE_DEPTH, RESCORE_MIN = 5, 60
 MMR_LAMBDA = 0.8
 NEAR_DUPLICATE = 0.97
 TIME_WINDOW_BOOST = 1.3
@@ -52,11 +52,15 @@ class Recall:
     def search(self, agent_id: str, text: str, *, limit: int, now: datetime, filters: Filters) -> list[Hit]:
         query = analyse(text, now)
         qvec = self._embedder.embed([text])[0]
-        pool = self._candidates(agent_id, query, qvec, max(self._settings.candidates, limit * 4), filters)
-        if not pool:
+        fused, signals = self._candidates(agent_id, query, qvec, max(self._settings.candidates, limit * 4), filters)
+        if not fused:
             return []
         if self._settings.neighbours:
-            self._lift_by_neighbours(agent_id, pool)
+            self._lift_by_neighbours(agent_id, fused, signals)
+        # Rescoring factors are bounded multipliers, so only the head of the fused ranking can reach the top.
+        head = sorted(fused, key=fused.__getitem__, reverse=True)[: max(limit * RESCORE_DEPTH, RESCORE_MIN)]
+        records = self._backend.get_many(agent_id, head)
+        pool = {mid: _Candidate(records[mid], signals[mid], fused[mid]) for mid in head if mid in records}
         if self._settings.rescore:
             self._rescore(pool, query, now)
         ranked = sorted(pool.values(), key=lambda c: c.score, reverse=True)
@@ -68,40 +72,42 @@ class Recall:
 
     def _candidates(
         self, agent_id: str, query: Query, qvec: np.ndarray, depth: int, filters: Filters
-    ) -> dict[str, _Candidate]:
+    ) -> tuple[dict[str, float], dict[str, dict[str, Any]]]:
+        """Fused scores of every candidate that passes the filters, and the signals behind each."""
         s = self._settings
         lexical = dict(self._backend.lexical(agent_id, query.terms, limit=depth)) if s.lexical else {}
         vector = dict(self._backend.vector(agent_id, qvec[None, :], limit=depth)[0]) if s.vector else {}
         fused = scoring.combine(scoring.normalise(lexical), scoring.normalise_cosines(vector),
                                 W_LEXICAL if s.lexical else 0.0, W_VECTOR if s.vector else 0.0)
         allowed = self._backend.matching(agent_id, list(fused), filters)
-        records = self._backend.get_many(agent_id, [i for i in fused if i in allowed])
-        pool = {}
-        for mid, record in records.items():
-            signals: dict[str, Any] = {"fused": round(fused[mid], 4)}
+        fused = {mid: score for mid, score in fused.items() if mid in allowed}
+        signals: dict[str, dict[str, Any]] = {}
+        for mid, score in fused.items():
+            signals[mid] = {"fused": round(score, 4)}
             if mid in lexical:
-                signals["bm25"] = round(lexical[mid], 3)
+                signals[mid]["bm25"] = round(lexical[mid], 3)
             if mid in vector:
-                signals["cosine"] = round(vector[mid], 3)
-            pool[mid] = _Candidate(record, signals, fused[mid])
-        return pool
+                signals[mid]["cosine"] = round(vector[mid], 3)
+        return fused, signals
 
-    def _lift_by_neighbours(self, agent_id: str, pool: dict[str, _Candidate]) -> None:
+    def _lift_by_neighbours(
+        self, agent_id: str, fused: dict[str, float], signals: dict[str, dict[str, Any]]
+    ) -> None:
         """Answers often sit next to the turn that matches the question: share some of a neighbour's score."""
-        base = {mid: c.score for mid, c in pool.items()}
-        for mid, others in self._backend.neighbours(agent_id, list(pool), NEIGHBOUR_WINDOW).items():
+        base = dict(fused)
+        for mid, others in self._backend.neighbours(agent_id, list(base), NEIGHBOUR_WINDOW).items():
             best = max((base.get(o, 0.0) for o in others), default=0.0)
             if best > 0:
-                pool[mid].score += NEIGHBOUR_WEIGHT * best
-                pool[mid].signals["neighbour"] = round(best, 4)
+                fused[mid] += NEIGHBOUR_WEIGHT * best
+                signals[mid]["neighbour"] = round(best, 4)
 
     def _rescore(self, pool: dict[str, _Candidate], query: Query, now: datetime) -> None:
-        doc_stems = {mid: {stem(t) for t in tokens(c.record.text)} for mid, c in pool.items()}
-        df = Counter(s for stems in doc_stems.values() for s in set(query.stems) & stems)
+        present = {mid: query.stems_in(c.record.text) for mid, c in pool.items()}
+        df = Counter(s for stems in present.values() for s in stems)
         idf = {s: math.log(1 + len(pool) / df[s]) if df[s] else math.log(1 + len(pool)) for s in query.stems}
         for mid, cand in pool.items():
             record, signals = cand.record, cand.signals
-            match = scoring.coverage(query.stems, doc_stems[mid], idf)
+            match = scoring.coverage(query.stems, present[mid], idf)
             factors = {
                 "coverage": 1.0 + COVERAGE_WEIGHT * match,
                 "importance": scoring.importance_factor(record.importance),
@@ -120,25 +126,22 @@ class Recall:
             signals["factors"] = {k: round(v, 3) for k, v in factors.items() if abs(v - 1.0) > 1e-3}
 
     def _diversify(self, agent_id: str, ranked: list[_Candidate], limit: int) -> list[_Candidate]:
-        """MMR over the head of the ranking, then drop near-duplicates of what was already picked."""
+        """MMR over the head of the ranking; near-duplicates of an earlier pick go to the back."""
         head = ranked[: limit * 3]
-        vectors = self._backend.vectors_for(agent_id, [c.record.id for c in head])
-        scores = {c.record.id: c.score for c in head}
-        order = scoring.mmr([c.record.id for c in head], scores, vectors, MMR_LAMBDA)
-        by_id = {c.record.id: c for c in head}
-        kept: list[_Candidate] = []
+        found = self._backend.vectors_for(agent_id, [c.record.id for c in head])
+        dims = self._embedder.dims
+        matrix = np.stack([found.get(c.record.id, np.zeros(dims, dtype=np.float32)) for c in head])
+        sims = matrix @ matrix.T
+        order = scoring.mmr(np.array([c.score for c in head]), sims, MMR_LAMBDA)
+        kept: list[int] = []
         dropped: list[_Candidate] = []
-        kept_vecs: list[np.ndarray] = []
-        for mid in order:
-            vec = vectors.get(mid)
-            if vec is not None and kept_vecs and float(np.max(np.stack(kept_vecs) @ vec)) >= NEAR_DUPLICATE:
-                by_id[mid].signals["near_duplicate"] = True
-                dropped.append(by_id[mid])
-                continue
-            kept.append(by_id[mid])
-            if vec is not None:
-                kept_vecs.append(vec)
-        return kept + dropped + ranked[limit * 3 :]
+        for i in order:
+            if kept and float(sims[i, kept].max()) >= NEAR_DUPLICATE:
+                head[i].signals["near_duplicate"] = True
+                dropped.append(head[i])
+            else:
+                kept.append(i)
+        return [head[i] for i in kept] + dropped + ranked[limit * 3 :]
 
     def _hit(self, cand: _Candidate, top: float) -> Hit:
         relative = cand.score / top if top > 0 else 0.0

@@ -41,6 +41,13 @@ class Query:
     stems: tuple[str, ...]
     window: TimeWindow | None
     urls: tuple[str, ...]
+    _stem_re: re.Pattern[str] | None = None
+
+    def stems_in(self, text: str) -> set[str]:
+        """Query stems that begin a word of ``text`` (stem and prefix matches, as seed 002 counts them)."""
+        if self._stem_re is None:
+            return set()
+        return {m.lower() for m in self._stem_re.findall(text)}
 
 
 _URL_FRAGMENT = re.compile(r"[a-z0-9-]+\.[a-z]{2,}(?:/[^\s]*)?", re.IGNORECASE)
@@ -51,4 +58,6 @@ def analyse(text: str, now: datetime) -> Query:
     content = [w for w in words if w not in STOP_WORDS]
     terms = tuple(dict.fromkeys(content or words))
     urls = tuple(dict.fromkeys(extract_urls(text) + _URL_FRAGMENT.findall(text)))
-    return Query(text, terms, tuple(dict.fromkeys(stem(t) for t in terms)), find_window(text, now), urls)
+    stems = tuple(dict.fromkeys(stem(t) for t in terms))
+    pattern = re.compile(r"\b(" + "|".join(map(re.escape, sorted(stems, key=len, reverse=True))) + ")", re.IGNORECASE) if stems else None
+    return Query(text, terms, stems, find_window(text, now), urls, pattern)

@@ -71,20 +71,15 @@ def recall_tier(score: float) -> str:
     return "warm" if score >= SEED_WARM else "cold"
 
 
-def mmr(order: Sequence[str], scores: Mapping[str, float], vectors: Mapping[str, np.ndarray], lam: float) -> list[str]:
-    """Maximal marginal relevance over ``order``: relevance minus redundancy with what is already picked.
+def mmr(relevance: np.ndarray, sims: np.ndarray, lam: float) -> list[int]:
+    """Maximal marginal relevance: each pick maximises relevance minus redundancy with earlier picks.
 
-    Items without a vector are never penalised for redundancy. Returns every item of ``order``, re-ordered.
+    ``relevance`` (n,) and the similarity matrix ``sims`` (n, n) describe the same items; returns every
+    index, re-ordered. Rows of zeros (items without a vector) are never penalised for redundancy.
     """
-    if not order:
-        return []
-    dims = next((len(v) for v in vectors.values()), 1)
-    matrix = np.stack([vectors.get(i, np.zeros(dims, dtype=np.float32)) for i in order])
-    sims = matrix @ matrix.T
-    relevance = np.array([scores[i] for i in order], dtype=np.float64)
     relevance = relevance / (relevance.max() or 1.0)
-    redundancy = np.zeros(len(order))
-    remaining = np.ones(len(order), dtype=bool)
+    redundancy = np.zeros(len(relevance))
+    remaining = np.ones(len(relevance), dtype=bool)
     picked: list[int] = []
     while remaining.any():
         gain = np.where(remaining, lam * relevance - (1 - lam) * np.maximum(redundancy, 0.0), -np.inf)
@@ -92,4 +87,4 @@ def mmr(order: Sequence[str], scores: Mapping[str, float], vectors: Mapping[str,
         picked.append(best)
         remaining[best] = False
         redundancy = np.maximum(redundancy, sims[best])
-    return [order[i] for i in picked]
+    return picked

@@ -7,7 +7,7 @@ the engine's and the domain's. Every method takes the agent id: a backend never 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -65,6 +65,12 @@ class Backend(Protocol):
     def find_by_hash(self, agent_id: str, content_hash: str) -> MemoryRecord | None:
         """A current memory whose normalised text has this hash."""
 
+    def find_by_hashes(self, agent_id: str, content_hashes: Sequence[str]) -> dict[str, MemoryRecord]:
+        """hash -> the oldest current memory with that hash, for the hashes that have one."""
+
+    def current_texts(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, tuple[str, str]]:
+        """id -> (text, type) of those of ``memory_ids`` that are current."""
+
     def list(
         self, agent_id: str, filters: Filters, *, limit: int, offset: int = 0, order: str = "newest"
     ) -> list[MemoryRecord]: ...
@@ -81,6 +87,9 @@ class Backend(Protocol):
     def neighbours(self, agent_id: str, memory_ids: Sequence[str], window: int) -> dict[str, list[str]]:
         """Current memories stored within ``window`` positions of each one, in the same source session."""
 
+    def dedup_candidates(self, agent_id: str, query: np.ndarray, *, limit: int) -> list[list[tuple[str, float]]]:
+        """Like :meth:`vector` (it may be approximate on very large stores); the engine's dedup uses it."""
+
     def vectors_for(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, np.ndarray]: ...
 
     def update(self, agent_id: str, memory_id: str, fields: dict[str, Any]) -> None:
@@ -88,6 +97,9 @@ class Backend(Protocol):
 
     def reinforce(self, agent_id: str, memory_ids: Sequence[str], at: datetime, importance_bump: float) -> None:
         """access_count + 1, last_accessed_at = at, importance + bump (capped at 1)."""
+
+    def record_access(self, agent_id: str, counts: Mapping[str, int], at: datetime) -> None:
+        """access_count + n and last_accessed_at = at for each (id, n): retrieval is reinforcement."""
 
     def delete_vectors(self, agent_id: str, memory_ids: Sequence[str]) -> None: ...
 

@@ -6,7 +6,7 @@ import json
 import sqlite3
 import threading
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import fields
 from datetime import UTC, datetime
@@ -263,6 +263,14 @@ class SQLiteBackend:
                 [(at.timestamp(), importance_bump, agent_id, mid) for mid in memory_ids],
             )
 
+    def record_access(self, agent_id: str, counts: Mapping[str, int], at: datetime) -> None:
+        with self.write():
+            self._conn.executemany(
+                "UPDATE memories SET access_count = access_count + ?, "
+                "last_accessed_at = MAX(COALESCE(last_accessed_at, 0), ?) WHERE agent_id = ? AND id = ?",
+                [(n, at.timestamp(), agent_id, mid) for mid, n in counts.items()],
+            )
+
     def purge(self, agent_id: str, memory_id: str) -> None:
         with self.write():
             self._execute("DELETE FROM links WHERE agent_id = ? AND (source_id = ? OR target_id = ?)", (agent_id, memory_id, memory_id))
@@ -312,21 +320,33 @@ class SQLiteBackend:
 
     def neighbours(self, agent_id: str, memory_ids: Sequence[str], window: int) -> dict[str, list[str]]:
         """Current memories written next to each given one (by insertion order) in the same session."""
-        ids = list(memory_ids)
-        if not ids or window <= 0:
+        if not memory_ids or window <= 0:
             return {}
-        marks = ", ".join("?" for _ in ids)
-        sql = (
-            "SELECT c.id, n.id FROM memories c JOIN memories n ON n.agent_id = c.agent_id "
-            "AND n.rowid BETWEEN c.rowid - ? AND c.rowid + ? AND n.rowid != c.rowid "
-            "AND json_extract(n.source, '$.session') = json_extract(c.source, '$.session') "
-            f"WHERE +c.agent_id = ? AND c.id IN ({marks}) AND n.status = 'active' AND n.valid_to IS NULL"
-        )
+        centres = self._sessions(agent_id, "id", list(dict.fromkeys(memory_ids)))
+        near = {r + d for r in centres for d in range(-window, window + 1) if d and centres[r][1] is not None}
+        around = self._sessions(agent_id, "rowid", sorted(near))
         found: dict[str, list[str]] = {}
-        with self._lock:
-            for centre, other in self._execute(sql, [window, window, agent_id, *ids]):
-                found.setdefault(centre, []).append(other)
+        for rowid, (mid, session) in centres.items():
+            others = [around[r][0] for r in range(rowid - window, rowid + window + 1)
+                      if r != rowid and r in around and session is not None and around[r][1] == session]
+            if others:
+                found[mid] = others
         return found
+
+    def _sessions(self, agent_id: str, key: str, values: Sequence[Any]) -> dict[int, tuple[str, str | None]]:
+        """rowid -> (id, source session) of current memories whose ``key`` column is in ``values``."""
+        out: dict[int, tuple[str, str | None]] = {}
+        with self._lock:
+            for start in range(0, len(values), 500):
+                chunk = values[start : start + 500]
+                marks = ", ".join("?" for _ in chunk)
+                rows = self._execute(
+                    f"SELECT m.rowid, m.id, json_extract(m.source, '$.session') FROM memories m "
+                    f"WHERE m.agent_id = ? AND m.{key} IN ({marks}) AND {_CURRENT}",
+                    [agent_id, *chunk],
+                )
+                out.update((r[0], (r[1], r[2])) for r in rows)
+        return out
 
     def _bump_epoch(self) -> None:
         self.meta_set("vec_epoch", uuid.uuid4().hex)

@@ -1,0 +1,53 @@
+"""Deferred reinforcement: searches record which memories they returned; the counts reach the store in
+batches (on the next write, every ``FLUSH_EVERY`` hits, and on close), so reads never wait for a write lock.
+"""
+
+from __future__ import annotations
+
+import atexit
+import threading
+import weakref
+from collections import Counter
+from datetime import UTC, datetime
+
+from ..storage.base import Backend
+
+FLUSH_EVERY = 256
+
+
+class AccessLog:
+    def __init__(self, backend: Backend) -> None:
+        self._backend = backend
+        self._pending: dict[str, Counter[str]] = {}
+        self._lock = threading.Lock()
+        self._size = 0
+        # A process that exits without close() still writes what it owes.
+        atexit.register(_flush_ref, weakref.ref(self))
+
+    def record(self, agent_id: str, memory_ids: list[str]) -> None:
+        with self._lock:
+            self._pending.setdefault(agent_id, Counter()).update(memory_ids)
+            self._size += len(memory_ids)
+            due = self._size >= FLUSH_EVERY
+        if due:
+            self.flush()
+
+    def flush(self) -> None:
+        with self._lock:
+            pending, self._pending, self._size = self._pending, {}, 0
+        now = datetime.now(UTC)
+        for agent_id, counts in pending.items():
+            self._backend.record_access(agent_id, counts, now)
+
+    @property
+    def pending(self) -> int:
+        return self._size
+
+
+def _flush_ref(ref: weakref.ref[AccessLog]) -> None:
+    log = ref()
+    if log is not None and log.pending:
+        try:
+            log.flush()
+        except Exception:  # noqa: BLE001 - the store may already be closed at exit; nothing left to do
+            pass

@@ -1,0 +1,184 @@
+"""The recall engine: scoring properties, query understanding, and pipeline behaviour on a real store."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tiermem import Memory
+from tiermem.recall import scoring
+from tiermem.recall.query import STOP_WORDS, analyse
+from tiermem.temporal import find_window
+
+NOW = datetime(2026, 5, 20, 15, 0, tzinfo=UTC)  # a Wednesday
+
+unit = st.floats(min_value=0, max_value=1, allow_nan=False)
+
+
+@given(age=st.floats(min_value=0, max_value=1e5, allow_nan=False), floor=unit,
+       tau=st.floats(min_value=0.1, max_value=1e4, allow_nan=False))
+def test_recency_is_bounded_and_decreasing(age: float, floor: float, tau: float) -> None:
+    value = scoring.recency(age, floor, tau)
+    assert floor - 1e-9 <= value <= 1.0 + 1e-9
+    assert scoring.recency(age + 1, floor, tau) <= value + 1e-12
+
+
+@given(st.dictionaries(st.text(min_size=1, max_size=5), st.floats(min_value=0, max_value=1e6, allow_nan=False)))
+def test_normalise_maps_into_unit_interval(scores: dict[str, float]) -> None:
+    out = scoring.normalise(scores)
+    assert set(out) == set(scores)
+    assert all(0.0 <= v <= 1.0 for v in out.values())
+    if scores and max(scores.values()) > 0:
+        assert max(out.values()) == pytest.approx(1.0)
+
+
+@given(st.lists(st.sampled_from(["a", "b", "c", "d"]), min_size=1, max_size=4, unique=True),
+       st.sets(st.sampled_from(["a", "b", "c", "d", "e"])))
+def test_coverage_in_unit_interval_and_full_when_all_present(stems: list[str], doc: set[str]) -> None:
+    value = scoring.coverage(stems, doc, {})
+    assert 0.0 <= value <= 1.0
+    assert (value == 1.0) == set(stems).issubset(doc)
+
+
+@given(importance=unit, access=st.integers(min_value=0, max_value=10**6))
+def test_factors_stay_in_their_ranges(importance: float, access: int) -> None:
+    assert 0.75 <= scoring.importance_factor(importance) <= 1.25
+    assert 1.0 <= scoring.reinforcement_factor(access) <= 1.25
+
+
+def test_mmr_puts_a_duplicate_after_a_different_item() -> None:
+    a, b = np.array([1.0, 0.0]), np.array([0.0, 1.0])
+    sims = np.stack([a, a, b]) @ np.stack([a, a, b]).T
+    order = scoring.mmr(np.array([1.0, 0.95, 0.8]), sims, lam=0.6)
+    assert order == [0, 2, 1]
+
+
+def test_recall_tiers_follow_the_seed_thresholds() -> None:
+    assert scoring.recall_tier(0.31) == "hot"
+    assert scoring.recall_tier(0.2) == "warm"
+    assert scoring.recall_tier(0.1) == "cold"
+
+
+def test_query_drops_stop_words_but_keeps_content() -> None:
+    query = analyse("What did Caroline research about adoption?", NOW)
+    assert query.terms == ("caroline", "research", "adoption")
+    assert "what" in STOP_WORDS
+    assert analyse("what did you do", NOW).terms  # only stop words: keep them rather than search nothing
+    assert query.stems_in("Caroline was researching adoptions") == {"carolin", "research", "adopt"}
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "days"),
+    [
+        ("what did I do yesterday", datetime(2026, 5, 19, tzinfo=UTC), 1),
+        ("the talk last Saturday", datetime(2026, 5, 16, tzinfo=UTC), 1),
+        ("last weekend's hike", datetime(2026, 5, 16, tzinfo=UTC), 2),
+        ("the trip in March", datetime(2026, 3, 1, tzinfo=UTC), 31),
+        ("in May", datetime(2026, 5, 1, tzinfo=UTC), 31),
+        ("on June 3", datetime(2025, 6, 3, tzinfo=UTC), 1),  # the most recent June 3 before now
+        ("on 7 May, 2023", datetime(2023, 5, 7, tzinfo=UTC), 1),
+        ("last month", datetime(2026, 4, 1, tzinfo=UTC), 30),
+        ("in 2024", datetime(2024, 1, 1, tzinfo=UTC), 366),
+    ],
+)
+def test_time_windows_resolve_against_now(text: str, start: datetime, days: int) -> None:
+    window = find_window(text, NOW)
+    assert window is not None
+    assert window.start == start
+    assert window.end == start + timedelta(days=days)
+
+
+def test_approximate_times_keep_a_margin() -> None:
+    window = find_window("two weeks ago", NOW)
+    assert window is not None
+    assert window.contains(NOW - timedelta(days=14))
+    assert window.contains(NOW - timedelta(days=11))
+    assert not window.contains(NOW - timedelta(days=30))
+    assert find_window("nothing temporal here", NOW) is None
+
+
+# --- the pipeline on a real store ------------------------------------------------------------------
+
+
+@pytest.fixture
+def mem(tmp_path: Path) -> Memory:
+    with Memory.open(tmp_path / "store") as opened:
+        yield opened
+
+
+def test_an_old_exact_answer_beats_recent_noise(mem: Memory) -> None:
+    old = mem.store("The wifi password for the cabin is tangerine-42", created_at=NOW - timedelta(days=3 * 365))
+    for day in range(20):
+        mem.store(f"Daily standup {day}: talked about the sprint and the backlog", created_at=NOW - timedelta(days=day))
+    hits = mem.search("what is the cabin wifi password?", now=NOW)
+    assert hits[0].memory.id == old.id
+    assert hits[0].explain["factors"]["recency"] >= 0.7  # faded, never gone
+
+
+def test_a_neighbouring_turn_is_lifted_by_the_question_it_answers(mem: Memory) -> None:
+    session = {"type": "dialogue", "session": "s1"}
+    mem.store_many([
+        {"text": "Alex: which city did you move to last year?", "source": session},
+        {"text": "Sam: Lisbon, and I love the light there.", "source": session},
+        {"text": "Sam: my sister moved to Porto.", "source": {"type": "dialogue", "session": "s2"}},
+    ])
+    hits = mem.search("which city did Sam move to?", limit=3, now=NOW)
+    lisbon = next(h for h in hits if "Lisbon" in h.memory.text)
+    assert "neighbour" in lisbon.explain
+
+
+def test_near_duplicates_do_not_crowd_the_results(mem: Memory) -> None:
+    mem.store_many([
+        {"text": "The deploy failed because the DATABASE_URL secret was missing"},
+        {"text": "The deploy failed because the DATABASE_URL secret was missing!!"},
+        {"text": "We fixed the deploy by setting the DATABASE_URL secret on fly"},
+    ], dedup=False)
+    hits = mem.search("why did the deploy fail?", limit=2, now=NOW)
+    texts = [h.memory.text for h in hits]
+    assert any("fixed" in t for t in texts)
+
+
+def test_hits_explain_their_signals_and_tier(mem: Memory) -> None:
+    mem.store("The user prefers dark mode in every editor", type="user_preference", tags=["ui"])
+    hit = mem.search("dark mode editor", now=NOW)[0]
+    assert hit.tier == "hot"
+    assert {"fused", "bm25", "cosine", "match", "factors"} <= set(hit.explain)
+    assert hit.explain["factors"]["type"] == pytest.approx(1.5**0.5, rel=1e-3)
+
+
+def test_time_expressions_favour_memories_from_that_time(mem: Memory) -> None:
+    mem.store("Went hiking with Jo in the hills", event_at=NOW - timedelta(days=4))  # last Saturday
+    mem.store("Went hiking with Jo by the lake", event_at=NOW - timedelta(days=60))
+    hit = mem.search("where did I go hiking last Saturday?", now=NOW)[0]
+    assert "hills" in hit.memory.text
+    assert "time_window" in hit.explain["factors"]
+
+
+def test_search_reinforces_without_writing_on_the_read_path(mem: Memory) -> None:
+    stored = mem.store("Kubernetes upgrades go through the staging cluster first")
+    mem.search("kubernetes upgrades", now=NOW)
+    assert mem._access.pending == 1  # deferred, not yet written
+    assert mem.get(stored.id).access_count == 1  # reads settle what is pending
+    mem.search("kubernetes upgrades", now=NOW, reinforce=False)
+    assert mem.get(stored.id).access_count == 1
+
+
+def test_deferred_reinforcement_survives_close(tmp_path: Path) -> None:
+    with Memory.open(tmp_path / "s") as mem:
+        stored = mem.store("Backups run nightly at 02:00 UTC")
+        for _ in range(3):
+            mem.search("when do backups run", now=NOW)
+    with Memory.open(tmp_path / "s") as mem:
+        assert mem.get(stored.id).access_count == 3
+
+
+def test_filters_apply_to_search(mem: Memory) -> None:
+    mem.store("Postgres tuning notes: shared_buffers 4GB", category="ops/db")
+    mem.store("Postgres is the user's favourite database", category="people/prefs")
+    hits = mem.search("postgres", category="ops", now=NOW)
+    assert [h.memory.category for h in hits] == ["ops/db"]
