@@ -90,16 +90,20 @@ def normalise_evidence(evidence: Sequence[str]) -> list[str]:
 def locomo_items(sample: dict[str, Any]) -> tuple[list[dict[str, Any]], datetime]:
     conv = sample["conversation"]
     items, last = [], datetime.min.replace(tzinfo=UTC)
-    sessions = sorted((int(k.split("_")[1]) for k in conv if re.fullmatch(r"session_\d+", k)))
+    sessions = sorted(int(k.split("_")[1]) for k in conv if re.fullmatch(r"session_\d+", k))
     for n in sessions:
         when = locomo_date(conv[f"session_{n}_date_time"])
         last = max(last, when)
         for turn in conv[f"session_{n}"]:
-            items.append({
-                "text": f"{turn['speaker']}: {turn['text']}", "created_at": when, "event_at": when,
-                "metadata": {"dia_id": turn["dia_id"], "session": f"session_{n}"},
-                "source": {"type": "dialogue", "session": f"session_{n}", "speaker": turn["speaker"]},
-            })
+            items.append(
+                {
+                    "text": f"{turn['speaker']}: {turn['text']}",
+                    "created_at": when,
+                    "event_at": when,
+                    "metadata": {"dia_id": turn["dia_id"], "session": f"session_{n}"},
+                    "source": {"type": "dialogue", "session": f"session_{n}", "speaker": turn["speaker"]},
+                }
+            )
     return items, last
 
 
@@ -112,11 +116,15 @@ def lme_items(question: dict[str, Any]) -> list[dict[str, Any]]:
         for i, turn in enumerate(session):
             if turn["role"] != "user":
                 continue
-            items.append({
-                "text": turn["content"], "created_at": when, "event_at": when,
-                "metadata": {"unit": f"{sid}:{i}", "session": sid, "has_answer": bool(turn.get("has_answer"))},
-                "source": {"type": "dialogue", "session": sid},
-            })
+            items.append(
+                {
+                    "text": turn["content"],
+                    "created_at": when,
+                    "event_at": when,
+                    "metadata": {"unit": f"{sid}:{i}", "session": sid, "has_answer": bool(turn.get("has_answer"))},
+                    "source": {"type": "dialogue", "session": sid},
+                }
+            )
     return items
 
 
@@ -179,28 +187,34 @@ def summarise_locomo(per_system: dict[str, list[tuple[int, dict[int, float]]]]) 
             groups["all (1-5)"].append(recall)
             if category != 5:
                 groups["1-4"].append(recall)
-        out[name] = {g: {f"R@{k}": round(statistics.fmean(r[k] for r in v), 4) for k in KS} | {"n": len(v)}
-                     for g, v in groups.items()}
+        out[name] = {
+            g: {f"R@{k}": round(statistics.fmean(r[k] for r in v), 4) for k in KS} | {"n": len(v)}
+            for g, v in groups.items()
+        }
     return out
 
 
 def run_lme(store: Path, variants: dict[str, dict[str, Any]], limit: int | None) -> dict[str, Any]:
-    questions = [q for q in json.loads((DATA / "longmemeval_s_dev.json").read_text())
-                 if not q["question_id"].endswith("_abs")][:limit]
+    questions = [
+        q for q in json.loads((DATA / "longmemeval_s_dev.json").read_text()) if not q["question_id"].endswith("_abs")
+    ][:limit]
     rows: dict[str, list[dict[str, float]]] = defaultdict(list)
     latencies: dict[str, list[float]] = defaultdict(list)
     for index, q in enumerate(questions):
         items = lme_items(q)
-        gold = {i["metadata"]["unit"] for i in items
-                if i["metadata"]["has_answer"] and "answer" in i["metadata"]["session"]}
+        gold = {
+            i["metadata"]["unit"] for i in items if i["metadata"]["has_answer"] and "answer" in i["metadata"]["session"]
+        }
         if not gold:
             continue
         gold_sessions = {u.rsplit(":", 1)[0] for u in gold}
         now = lme_date(q["question_date"])
         agent = f"lme{index}"
         systems: dict[str, Retriever] = {"BM25": BM25Baseline([(i["metadata"]["unit"], i["text"]) for i in items])}
-        mems = {name: Memory.open(store / f"lme_{name.replace(' ', '_')}_{index}", config={"recall": r})
-                for name, r in variants.items()}
+        mems = {
+            name: Memory.open(store / f"lme_{name.replace(' ', '_')}_{index}", config={"recall": r})
+            for name, r in variants.items()
+        }
         for name, mem in mems.items():
             ingest(mem, agent, items)
             systems[f"tiermem {name}" if len(variants) > 1 else "tiermem"] = TiermemRetriever(mem, agent, "unit")
@@ -212,8 +226,9 @@ def run_lme(store: Path, variants: dict[str, dict[str, Any]], limit: int | None)
                 retrieve.latencies.clear()
         for mem in mems.values():
             mem.close()
-    summary = {name: {m: round(statistics.fmean(r[m] for r in v), 4) for m in v[0]} | {"n": len(v)}
-               for name, v in rows.items()}
+    summary = {
+        name: {m: round(statistics.fmean(r[m] for r in v), 4) for m in v[0]} | {"n": len(v)} for name, v in rows.items()
+    }
     return {"scores": summary, "latency_ms": summarise_latency(latencies)}
 
 
@@ -245,9 +260,11 @@ def summarise_latency(latencies: dict[str, list[float]]) -> dict[str, dict[str, 
     out = {}
     for name, values in latencies.items():
         ordered = sorted(values)
-        out[name] = {"p50": round(1000 * statistics.median(ordered), 2),
-                     "p99": round(1000 * ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))], 2),
-                     "n": len(ordered)}
+        out[name] = {
+            "p50": round(1000 * statistics.median(ordered), 2),
+            "p99": round(1000 * ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))], 2),
+            "n": len(ordered),
+        }
     return out
 
 
@@ -272,7 +289,10 @@ def print_tables(results: dict[str, Any]) -> None:
             print(f"{name:<32}" + "".join(f"{row[m]:>18.3f}" for m in metrics))
     for dataset in ("locomo", "longmemeval"):
         for name, lat in results.get(dataset, {}).get("latency_ms", {}).items():
-            print(f"search latency {dataset:<12} {name:<32} p50 {lat['p50']:.2f} ms  p99 {lat['p99']:.2f} ms  (n={lat['n']})")
+            print(
+                f"search latency {dataset:<12} {name:<32} "
+                f"p50 {lat['p50']:.2f} ms  p99 {lat['p99']:.2f} ms  (n={lat['n']})"
+            )
 
 
 def plot(results: dict[str, Any], path: Path) -> None:

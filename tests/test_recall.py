@@ -20,8 +20,11 @@ NOW = datetime(2026, 5, 20, 15, 0, tzinfo=UTC)  # a Wednesday
 unit = st.floats(min_value=0, max_value=1, allow_nan=False)
 
 
-@given(age=st.floats(min_value=0, max_value=1e5, allow_nan=False), floor=unit,
-       tau=st.floats(min_value=0.1, max_value=1e4, allow_nan=False))
+@given(
+    age=st.floats(min_value=0, max_value=1e5, allow_nan=False),
+    floor=unit,
+    tau=st.floats(min_value=0.1, max_value=1e4, allow_nan=False),
+)
 def test_recency_is_bounded_and_decreasing(age: float, floor: float, tau: float) -> None:
     value = scoring.recency(age, floor, tau)
     assert floor - 1e-9 <= value <= 1.0 + 1e-9
@@ -37,8 +40,10 @@ def test_normalise_maps_into_unit_interval(scores: dict[str, float]) -> None:
         assert max(out.values()) == pytest.approx(1.0)
 
 
-@given(st.lists(st.sampled_from(["a", "b", "c", "d"]), min_size=1, max_size=4, unique=True),
-       st.sets(st.sampled_from(["a", "b", "c", "d", "e"])))
+@given(
+    st.lists(st.sampled_from(["a", "b", "c", "d"]), min_size=1, max_size=4, unique=True),
+    st.sets(st.sampled_from(["a", "b", "c", "d", "e"])),
+)
 def test_coverage_in_unit_interval_and_full_when_all_present(stems: list[str], doc: set[str]) -> None:
     value = scoring.coverage(stems, doc, {})
     assert 0.0 <= value <= 1.0
@@ -122,22 +127,27 @@ def test_an_old_exact_answer_beats_recent_noise(mem: Memory) -> None:
 
 def test_a_neighbouring_turn_is_lifted_by_the_question_it_answers(mem: Memory) -> None:
     session = {"type": "dialogue", "session": "s1"}
-    mem.store_many([
-        {"text": "Alex: which city did you move to last year?", "source": session},
-        {"text": "Sam: Lisbon, and I love the light there.", "source": session},
-        {"text": "Sam: my sister moved to Porto.", "source": {"type": "dialogue", "session": "s2"}},
-    ])
+    mem.store_many(
+        [
+            {"text": "Alex: which city did you move to last year?", "source": session},
+            {"text": "Sam: Lisbon, and I love the light there.", "source": session},
+            {"text": "Sam: my sister moved to Porto.", "source": {"type": "dialogue", "session": "s2"}},
+        ]
+    )
     hits = mem.search("which city did Sam move to?", limit=3, now=NOW)
     lisbon = next(h for h in hits if "Lisbon" in h.memory.text)
     assert "neighbour" in lisbon.explain
 
 
 def test_near_duplicates_do_not_crowd_the_results(mem: Memory) -> None:
-    mem.store_many([
-        {"text": "The deploy failed because the DATABASE_URL secret was missing"},
-        {"text": "The deploy failed because the DATABASE_URL secret was missing!!"},
-        {"text": "We fixed the deploy by setting the DATABASE_URL secret on fly"},
-    ], dedup=False)
+    mem.store_many(
+        [
+            {"text": "The deploy failed because the DATABASE_URL secret was missing"},
+            {"text": "The deploy failed because the DATABASE_URL secret was missing!!"},
+            {"text": "We fixed the deploy by setting the DATABASE_URL secret on fly"},
+        ],
+        dedup=False,
+    )
     hits = mem.search("why did the deploy fail?", limit=2, now=NOW)
     texts = [h.memory.text for h in hits]
     assert any("fixed" in t for t in texts)

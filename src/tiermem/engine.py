@@ -250,6 +250,7 @@ class Memory:
                 if c:
                     near[i].append(m)
 
+        batch_sims = units @ units.T  # one product, not one small one per item (BLAS threads cost per call)
         first_of_text: dict[str, int] = {}  # normalised text -> first accepted batch item with it
         accepted: dict[str, list[int]] = {}  # type -> accepted batch items, in order
         decisions: list[DedupResult | None] = []
@@ -260,7 +261,7 @@ class Memory:
             earlier = accepted.get(record.type, [])
             if earlier:
                 index = np.asarray(earlier)
-                close_ = (units[index] @ units[i] >= floors[i]).tolist()
+                close_ = (batch_sims[i, index] >= floors[i]).tolist()
                 size = sizes[index]
                 sized = (np.minimum(size, sizes[i]) >= (JACCARD_THRESHOLD - 1e-9) * np.maximum(size, sizes[i])).tolist()
                 earlier = [j for j, c, z in zip(earlier, close_, sized, strict=True)
@@ -395,7 +396,7 @@ class Memory:
     def _supersede(self, old: MemoryRecord, changes: Mapping[str, Any]) -> MemoryRecord:
         now = datetime.now(UTC)
         item = {"text": old.text, "type": old.type, "category": old.category, "importance": old.importance,
-                "tags": old.tags, "metadata": old.metadata, "event_at": old.event_at, "source": old.source,
+                "tags": old.tags, "metadata": _without_extracted(old), "event_at": old.event_at, "source": old.source,
                 "valence": old.valence, "scope": old.scope, **changes}
         item.pop("tier", None)
         new = self._prepare(item, old.agent_id, now, 0)
@@ -461,6 +462,18 @@ class Memory:
 
     def agents(self) -> builtins.list[str]:
         return self._backend.agents()
+
+
+def _without_extracted(record: MemoryRecord) -> dict[str, Any]:
+    """A record's metadata minus what was extracted from its text (new text brings its own)."""
+    stale = extract_metadata(record.text)
+    kept = dict(record.metadata)
+    for key, values in stale.items():
+        if isinstance(kept.get(key), list):
+            kept[key] = [v for v in kept[key] if v not in values]
+            if not kept[key]:
+                del kept[key]
+    return kept
 
 
 def merge_metadata(extracted: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, Any]:

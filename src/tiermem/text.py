@@ -93,7 +93,6 @@ _COMMAND_LINE = re.compile(
     re.MULTILINE,
 )
 # Must start a word, so the path part of a URL (https://host/a/b) is not taken for a file path.
-# Must start a word, so the path part of a URL (https://host/a/b) is not taken for a file path.
 _PATH = re.compile(r"(?:^|[\s(\"'=])((?:~|\.)?/[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)*)")
 _DOMAIN_PATH = re.compile(rf"\.(?:{_TLDS})/")
 

@@ -27,7 +27,8 @@ NEIGHBOUR_WINDOW = 1
 NEIGHBOUR_WEIGHT = 0.3
 COVERAGE_WEIGHT = 0.3
 RESCORE_DEPTH, RESCORE_MIN = 5, 60
-MMR_LAMBDA = 0.8
+MMR_LAMBDA = 0.7
+MMR_OVERLAP = 0.6  # wordllama cosines of distinct facts on one topic sit below this
 NEAR_DUPLICATE = 0.97
 TIME_WINDOW_BOOST = 1.3
 TAG_BOOST = 1.2
@@ -77,8 +78,12 @@ class Recall:
         s = self._settings
         lexical = dict(self._backend.lexical(agent_id, query.terms, limit=depth)) if s.lexical else {}
         vector = dict(self._backend.vector(agent_id, qvec[None, :], limit=depth)[0]) if s.vector else {}
-        fused = scoring.combine(scoring.normalise(lexical), scoring.normalise_cosines(vector),
-                                W_LEXICAL if s.lexical else 0.0, W_VECTOR if s.vector else 0.0)
+        fused = scoring.combine(
+            scoring.normalise(lexical),
+            scoring.normalise_cosines(vector),
+            W_LEXICAL if s.lexical else 0.0,
+            W_VECTOR if s.vector else 0.0,
+        )
         allowed = self._backend.matching(agent_id, list(fused), filters)
         fused = {mid: score for mid, score in fused.items() if mid in allowed}
         signals: dict[str, dict[str, Any]] = {}
@@ -90,9 +95,7 @@ class Recall:
                 signals[mid]["cosine"] = round(vector[mid], 3)
         return fused, signals
 
-    def _lift_by_neighbours(
-        self, agent_id: str, fused: dict[str, float], signals: dict[str, dict[str, Any]]
-    ) -> None:
+    def _lift_by_neighbours(self, agent_id: str, fused: dict[str, float], signals: dict[str, dict[str, Any]]) -> None:
         """Answers often sit next to the turn that matches the question: share some of a neighbour's score."""
         base = dict(fused)
         for mid, others in self._backend.neighbours(agent_id, list(base), NEIGHBOUR_WINDOW).items():
@@ -113,8 +116,9 @@ class Recall:
                 "importance": scoring.importance_factor(record.importance),
                 "reinforcement": scoring.reinforcement_factor(record.access_count),
                 "type": scoring.type_factor(self._registry.resolve(record.type).recall_boost),
-                "recency": scoring.recency(_age_days(record, now), self._settings.recency_floor,
-                                           self._settings.recency_tau_days),
+                "recency": scoring.recency(
+                    _age_days(record, now), self._settings.recency_floor, self._settings.recency_tau_days
+                ),
             }
             if query.window and query.window.contains(record.event_at or record.created_at):
                 factors["time_window"] = TIME_WINDOW_BOOST
@@ -132,7 +136,7 @@ class Recall:
         dims = self._embedder.dims
         matrix = np.stack([found.get(c.record.id, np.zeros(dims, dtype=np.float32)) for c in head])
         sims = matrix @ matrix.T
-        order = scoring.mmr(np.array([c.score for c in head]), sims, MMR_LAMBDA)
+        order = scoring.mmr(np.array([c.score for c in head]), sims, MMR_LAMBDA, MMR_OVERLAP)
         kept: list[int] = []
         dropped: list[_Candidate] = []
         for i in order:

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
+from importlib.resources import files
 
 import snowballstemmer
 
@@ -14,17 +15,11 @@ from ..text import extract_urls, tokens
 
 # A general English stop-word list (function words, auxiliaries, pronouns, question words). Removing them
 # from the *query* keeps BM25 from rewarding texts for matching "what did you do", whatever the data.
-STOP_WORDS = frozenset("""
-a about above after again against all am an and any are aren as at be because been before being below
-between both but by can cannot could couldn did didn do does doesn doing don down during each few for
-from further had hadn has hasn have haven having he her here hers herself him himself his how i if in
-into is isn it its itself just let me more most my myself no nor not now of off on once only or other
-ought our ours ourselves out over own same she should shouldn so some such than that the their theirs
-them themselves then there these they this those through to too under until up very was wasn we were
-weren what when where which while who whom why will with won would wouldn you your yours yourself
-yourselves s t d ll m re ve y also ever get got go going kind like maybe much really still thing things
-tell told know think say said would've could've might must shall may yes yeah oh ok okay hey hi
-""".split())
+STOP_WORDS = frozenset(
+    line.strip()
+    for line in files("tiermem.data").joinpath("stopwords.txt").read_text(encoding="utf-8").splitlines()
+    if line.strip() and not line.startswith("#")
+)
 
 _STEMMER = snowballstemmer.stemmer("english")
 
@@ -59,5 +54,9 @@ def analyse(text: str, now: datetime) -> Query:
     terms = tuple(dict.fromkeys(content or words))
     urls = tuple(dict.fromkeys(extract_urls(text) + _URL_FRAGMENT.findall(text)))
     stems = tuple(dict.fromkeys(stem(t) for t in terms))
-    pattern = re.compile(r"\b(" + "|".join(map(re.escape, sorted(stems, key=len, reverse=True))) + ")", re.IGNORECASE) if stems else None
+    pattern = (
+        re.compile(r"\b(" + "|".join(map(re.escape, sorted(stems, key=len, reverse=True))) + ")", re.IGNORECASE)
+        if stems
+        else None
+    )
     return Query(text, terms, stems, find_window(text, now), urls, pattern)

@@ -5,6 +5,7 @@ batches (on the next write, every ``FLUSH_EVERY`` hits, and on close), so reads 
 from __future__ import annotations
 
 import atexit
+import contextlib
 import threading
 import weakref
 from collections import Counter
@@ -47,7 +48,5 @@ class AccessLog:
 def _flush_ref(ref: weakref.ref[AccessLog]) -> None:
     log = ref()
     if log is not None and log.pending:
-        try:
+        with contextlib.suppress(Exception):  # the store may already be closed at exit
             log.flush()
-        except Exception:  # noqa: BLE001 - the store may already be closed at exit; nothing left to do
-            pass

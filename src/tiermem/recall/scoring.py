@@ -29,7 +29,9 @@ def normalise_cosines(cosines: Mapping[str, float]) -> dict[str, float]:
     return {k: ((v - low) / span if span > 1e-9 else 1.0) for k, v in cosines.items()}
 
 
-def combine(lexical: Mapping[str, float], vector: Mapping[str, float], w_lexical: float, w_vector: float) -> dict[str, float]:
+def combine(
+    lexical: Mapping[str, float], vector: Mapping[str, float], w_lexical: float, w_vector: float
+) -> dict[str, float]:
     """Weighted sum of the normalised signals (a missing signal counts 0)."""
     ids = set(lexical) | set(vector)
     total = w_lexical + w_vector or 1.0
@@ -71,12 +73,15 @@ def recall_tier(score: float) -> str:
     return "warm" if score >= SEED_WARM else "cold"
 
 
-def mmr(relevance: np.ndarray, sims: np.ndarray, lam: float) -> list[int]:
+def mmr(relevance: np.ndarray, sims: np.ndarray, lam: float, overlap: float = 0.0) -> list[int]:
     """Maximal marginal relevance: each pick maximises relevance minus redundancy with earlier picks.
 
     ``relevance`` (n,) and the similarity matrix ``sims`` (n, n) describe the same items; returns every
-    index, re-ordered. Rows of zeros (items without a vector) are never penalised for redundancy.
+    index, re-ordered. Similarity up to ``overlap`` is not redundancy (two facts on one topic are still two
+    facts); above it, redundancy grows linearly to 1 at identical vectors. Items without a vector (zero
+    rows) are never penalised.
     """
+    sims = np.clip((sims - overlap) / (1.0 - overlap), 0.0, 1.0) if overlap > 0 else sims
     relevance = relevance / (relevance.max() or 1.0)
     redundancy = np.zeros(len(relevance))
     remaining = np.ones(len(relevance), dtype=bool)
