@@ -239,16 +239,18 @@ class Memory:
             for k, c in zip(with_vector, (np.einsum("ij,ij->i", units[rows], other) >= floors[rows]).tolist(),
                             strict=True):
                 close[k] = c
-        if pairs:
-            other_words: dict[str, frozenset[str]] = {}
-            for (i, m), c in zip(pairs, close, strict=True):
-                if not c:
-                    theirs = other_words.get(m)
-                    if theirs is None:
-                        theirs = other_words[m] = word_set(stored[m][0])
+        lowered: dict[str, str] = {}
+        other_words: dict[str, frozenset[str]] = {}
+        for (i, m), c in zip(pairs, close, strict=True):
+            if not c:
+                # Overlap above the bar needs most of our words inside their text: a substring test is a
+                # cheap necessary condition (each of their words is a run of their lower-cased text).
+                low = lowered.get(m) or lowered.setdefault(m, stored[m][0].lower())
+                if sum(w in low for w in words[i]) >= JACCARD_THRESHOLD * len(words[i]) - 1e-9:
+                    theirs = other_words.get(m) or other_words.setdefault(m, word_set(stored[m][0]))
                     c = _sizes_allow(len(words[i]), len(theirs)) and jaccard(words[i], theirs) > JACCARD_THRESHOLD
-                if c:
-                    near[i].append(m)
+            if c:
+                near[i].append(m)
 
         batch_sims = units @ units.T  # one product, not one small one per item (BLAS threads cost per call)
         first_of_text: dict[str, int] = {}  # normalised text -> first accepted batch item with it

@@ -43,6 +43,7 @@ _CURRENT = "m.status = 'active' AND m.valid_to IS NULL"
 _CACHE_KIB = 64 * 1024
 _MMAP_BYTES = 1 << 30
 _loads = json.loads
+_dumps = json.dumps
 _fromtimestamp = datetime.fromtimestamp
 
 
@@ -54,8 +55,19 @@ def _encode(column: str, value: Any) -> Any:
     return value
 
 
-if _COLUMNS != tuple(f.name for f in fields(MemoryRecord)):  # _row_to_record builds records positionally
+if tuple(f.name for f in fields(MemoryRecord)) != _COLUMNS:  # rows and records are mapped positionally
     raise ImportError("storage.sqlite._COLUMNS is out of step with model.MemoryRecord's fields")
+
+
+def _record_row(r: MemoryRecord) -> tuple[Any, ...]:
+    """The memories row of a record, in ``_COLUMNS`` order: :func:`_encode` unrolled for bulk inserts."""
+    return (
+        r.id, r.agent_id, r.text, r.type, r.category, _dumps(list(r.tags), ensure_ascii=False) if r.tags else "[]",
+        r.importance, r.salience, r.confidence, r.valence, r.scope, r.tier, r.created_at.timestamp(),
+        r.updated_at.timestamp(), to_epoch(r.event_at), to_epoch(r.last_accessed_at), r.access_count,
+        _dumps(r.source, ensure_ascii=False), _dumps(r.metadata, ensure_ascii=False) if r.metadata else "{}",
+        r.content_hash, r.status, to_epoch(r.valid_to), r.superseded_by,
+    )
 
 
 def _row_to_record(row: Sequence[Any]) -> MemoryRecord:
@@ -142,7 +154,7 @@ class SQLiteBackend:
 
     def insert(self, records: Sequence[MemoryRecord], vectors: np.ndarray | None) -> None:
         placeholders = ", ".join("?" for _ in _COLUMNS)
-        rows = [tuple(_encode(c, getattr(r, c)) for c in _COLUMNS) for r in records]
+        rows = [_record_row(r) for r in records]
         with self.write():
             self._conn.executemany(f"INSERT INTO memories({', '.join(_COLUMNS)}) VALUES ({placeholders})", rows)
             if vectors is not None and len(records):
@@ -150,11 +162,15 @@ class SQLiteBackend:
 
     def _insert_vectors(self, records: Sequence[MemoryRecord], vectors: np.ndarray) -> None:
         ids = [r.id for r in records]
-        marks = ", ".join("?" for _ in ids)
-        rowids = dict(self._execute(f"SELECT id, rowid FROM memories WHERE id IN ({marks})", ids).fetchall())
+        rowids: dict[str, int] = {}
+        for start in range(0, len(ids), 500):  # bounded: SQLite caps the number of parameters
+            chunk = ids[start : start + 500]
+            marks = ", ".join("?" for _ in chunk)
+            rowids.update(self._execute(f"SELECT id, rowid FROM memories WHERE id IN ({marks})", chunk))
+        blobs = np.asarray(vectors, dtype=np.float32)
         self._conn.executemany(
             "INSERT OR REPLACE INTO vectors(rowid, agent_id, vec) VALUES (?, ?, ?)",
-            [(rowids[r.id], r.agent_id, np.asarray(v, dtype=np.float32).tobytes()) for r, v in zip(records, vectors, strict=True)],
+            [(rowids[r.id], r.agent_id, v.tobytes()) for r, v in zip(records, blobs, strict=True)],
         )
 
     def get(self, agent_id: str, memory_id: str) -> MemoryRecord | None:

@@ -35,8 +35,8 @@ except ImportError:  # pragma: no cover - depends on the environment
 
 PREFIX_DIMS = 64
 SHORTLIST_FROM = 20_000  # below this many rows dedup uses the exact search
-PROBES = 24  # lists scanned per dedup query (of about sqrt(rows) lists)
-LIST_FACTOR = 1.0
+PROBES = 16  # lists scanned per dedup query
+LIST_FACTOR = 0.5  # lists per sqrt(rows): ~160 lists of ~600 rows at 100k
 _TRAIN_ITERATIONS = 8
 _TRAIN_PER_LIST = 40  # k-means sample size per centroid
 _BLOCK = 64  # columns per block in top_k

@@ -233,7 +233,6 @@ def search(
     tier: TierFilter = None,
     since: SinceFilter = None,
     until: UntilFilter = None,
-    include_forgotten: ForgottenFilter = False,
 ) -> None:
     """Search memories; each hit shows its score, recall tier and why it was found."""
     with open_memory() as memory:
@@ -242,7 +241,7 @@ def search(
             agent_id=agent_id(),
             limit=limit,
             now=now,
-            **_filters(type_, category, tag, tier, since, until, include_forgotten),
+            **_filters(type_, category, tag, tier, since, until, include_forgotten=False),
         )
     if wants_json():
         render.emit_json({"query": query, "agent_id": agent_id(), "hits": [h.to_dict() for h in hits]})
