@@ -18,4 +18,4 @@ def test_readme_has_python_examples() -> None:
 @pytest.mark.parametrize("code", BLOCKS, ids=[f"block{i}" for i in range(len(BLOCKS))])
 def test_readme_example_runs(code: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    exec(compile(code, str(README), "exec"), {"__name__": "readme"})  # noqa: S102 - our own documentation
+    exec(compile(code, str(README), "exec"), {"__name__": "readme"})  # our own documentation

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import builtins
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -44,8 +44,21 @@ from .text import confidence, content_hash, extract_metadata, jaccard, normalize
 from .write.dedup import JACCARD_THRESHOLD, UNIQUE, Candidate, DedupResult, check_duplication
 
 _STORE_KEYS = frozenset(
-    {"text", "type", "category", "importance", "tags", "metadata", "created_at", "event_at", "source",
-     "salience", "confidence", "valence", "scope"}
+    {
+        "text",
+        "type",
+        "category",
+        "importance",
+        "tags",
+        "metadata",
+        "created_at",
+        "event_at",
+        "source",
+        "salience",
+        "confidence",
+        "valence",
+        "scope",
+    }
 )
 DEDUP_NEIGHBOURS = 8
 _COSINE_SLACK = 1e-3  # the batch pre-filter keeps candidates this far below a threshold; the check decides
@@ -112,7 +125,9 @@ class Memory:
     def __enter__(self) -> Memory:
         return self
 
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
         self.close()
 
     @property
@@ -158,8 +173,18 @@ class Memory:
         **extra: Any,
     ) -> StoreResult:
         """Store one memory; a duplicate reinforces the memory it matches instead (see the result)."""
-        item = {"text": text, "type": type, "category": category, "importance": importance, "tags": tags,
-                "metadata": metadata, "created_at": created_at, "event_at": event_at, "source": source, **extra}
+        item = {
+            "text": text,
+            "type": type,
+            "category": category,
+            "importance": importance,
+            "tags": tags,
+            "metadata": metadata,
+            "created_at": created_at,
+            "event_at": event_at,
+            "source": source,
+            **extra,
+        }
         return self.store_many([item], agent_id=agent_id, dedup=dedup)[0]
 
     def store_many(
@@ -190,18 +215,28 @@ class Memory:
         created = to_datetime("created_at", item.get("created_at")) or now
         metadata = merge_metadata(extract_metadata(text), check_json_object("metadata", item.get("metadata")))
         return MemoryRecord(
-            id=_ids.new_id(created.timestamp()), agent_id=agent_id, text=text, type=mtype.name,
-            category=check_category(item.get("category")), tags=check_tags(item.get("tags")),
+            id=_ids.new_id(created.timestamp()),
+            agent_id=agent_id,
+            text=text,
+            type=mtype.name,
+            category=check_category(item.get("category")),
+            tags=check_tags(item.get("tags")),
             importance=importance,
             salience=check_unit("salience", item["salience"]) if item.get("salience") is not None else salience(text),
-            confidence=check_unit("confidence", item["confidence"]) if item.get("confidence") is not None
+            confidence=check_unit("confidence", item["confidence"])
+            if item.get("confidence") is not None
             else confidence(text, str(source.get("type", "user"))),
             valence=check_unit("valence", 0.0 if item.get("valence") is None else item["valence"], -1.0, 1.0),
             scope=check_choice("scope", item.get("scope") or "long_term", SCOPES),
             # Born by importance alone (as the seed does); the lifecycle re-tiers memories as they age.
             tier=classify_tier(importance),
-            created_at=created, updated_at=now, event_at=to_datetime("event_at", item.get("event_at")),
-            last_accessed_at=None, access_count=0, source=source, metadata=metadata,
+            created_at=created,
+            updated_at=now,
+            event_at=to_datetime("event_at", item.get("event_at")),
+            last_accessed_at=None,
+            access_count=0,
+            source=source,
+            metadata=metadata,
             content_hash=content_hash(text),
         )
 
@@ -219,8 +254,12 @@ class Memory:
         by_hash = self._backend.find_by_hashes(agent_id, [r.content_hash for r in records])
         neighbours = self._backend.dedup_candidates(agent_id, vectors, limit=DEDUP_NEIGHBOURS)
         stored = self._backend.current_texts(agent_id, [m for row in neighbours for m, _ in row])
-        pairs = [(i, m) for i, (r, row) in enumerate(zip(records, neighbours, strict=True))
-                 for m, _ in row if m in stored and stored[m][1] == r.type]
+        pairs = [
+            (i, m)
+            for i, (r, row) in enumerate(zip(records, neighbours, strict=True))
+            for m, _ in row
+            if m in stored and stored[m][1] == r.type
+        ]
         stored_vecs = self._backend.vectors_for(agent_id, list({m for _, m in pairs}))
         thresholds = self._registry.thresholds()
         units = _unit_rows(vectors)
@@ -236,8 +275,9 @@ class Memory:
         if with_vector:
             rows = [pairs[k][0] for k in with_vector]
             other = _unit_rows(np.stack([stored_vecs[pairs[k][1]] for k in with_vector]))
-            for k, c in zip(with_vector, (np.einsum("ij,ij->i", units[rows], other) >= floors[rows]).tolist(),
-                            strict=True):
+            for k, c in zip(
+                with_vector, (np.einsum("ij,ij->i", units[rows], other) >= floors[rows]).tolist(), strict=True
+            ):
                 close[k] = c
         lowered: dict[str, str] = {}
         other_words: dict[str, frozenset[str]] = {}
@@ -266,8 +306,11 @@ class Memory:
                 close_ = (batch_sims[i, index] >= floors[i]).tolist()
                 size = sizes[index]
                 sized = (np.minimum(size, sizes[i]) >= (JACCARD_THRESHOLD - 1e-9) * np.maximum(size, sizes[i])).tolist()
-                earlier = [j for j, c, z in zip(earlier, close_, sized, strict=True)
-                           if c or (z and jaccard(words[i], words[j]) > JACCARD_THRESHOLD)]
+                earlier = [
+                    j
+                    for j, c, z in zip(earlier, close_, sized, strict=True)
+                    if c or (z and jaccard(words[i], words[j]) > JACCARD_THRESHOLD)
+                ]
             twin = first_of_text.get(texts[i])
             if twin is not None and twin not in earlier:
                 earlier = sorted([*earlier, twin])
@@ -295,9 +338,19 @@ class Memory:
         for record, decision in zip(records, decisions, strict=True):
             if decision is not None and decision.matched_id:
                 reinforced.append(decision.matched_id)
-                history.append(HistoryEntry(decision.matched_id, now, "reinforced", {
-                    "reason": decision.reason, "similarity": round(decision.similarity, 4),
-                    "source": record.source, "text": record.text[:200]}))
+                history.append(
+                    HistoryEntry(
+                        decision.matched_id,
+                        now,
+                        "reinforced",
+                        {
+                            "reason": decision.reason,
+                            "similarity": round(decision.similarity, 4),
+                            "source": record.source,
+                            "text": record.text[:200],
+                        },
+                    )
+                )
         if reinforced:
             self._backend.reinforce(agent_id, reinforced, now, REINFORCE_BUMP)
         self._backend.add_history(agent_id, history)
@@ -305,9 +358,11 @@ class Memory:
         current = {r.id: r for r in fresh}
         current.update(self._backend.get_many(agent_id, reinforced))
         return [
-            StoreResult(current[record.id], True) if decision is None or decision.matched_id is None
-            else StoreResult(current[decision.matched_id], False, decision.matched_id, decision.reason,
-                             round(decision.similarity, 4))
+            StoreResult(current[record.id], True)
+            if decision is None or decision.matched_id is None
+            else StoreResult(
+                current[decision.matched_id], False, decision.matched_id, decision.reason, round(decision.similarity, 4)
+            )
             for record, decision in zip(records, decisions, strict=True)
         ]
 
@@ -336,12 +391,23 @@ class Memory:
         """Memories matching the filters, newest first by default."""
         agent_id = check_agent_id(agent_id)
         self._settle()
-        return self._backend.list(agent_id, make_filters(self._registry, **filters), limit=_check_limit(limit, 10_000),
-                                  offset=_check_limit(offset, 10**9, low=0), order=order)
+        return self._backend.list(
+            agent_id,
+            make_filters(self._registry, **filters),
+            limit=_check_limit(limit, 10_000),
+            offset=_check_limit(offset, 10**9, low=0),
+            order=order,
+        )
 
     def search(
-        self, query: str, *, agent_id: str = "default", limit: int = 10, now: object = None,
-        reinforce: bool = True, **filters: Any
+        self,
+        query: str,
+        *,
+        agent_id: str = "default",
+        limit: int = 10,
+        now: object = None,
+        reinforce: bool = True,
+        **filters: Any,
     ) -> builtins.list[Hit]:
         """The memories that best answer ``query``, best first, each with its score and explanation."""
         agent_id = check_agent_id(agent_id)
@@ -352,9 +418,16 @@ class Memory:
         if not query.isascii():
             check_text(query)  # rejects lone surrogates (invalid UTF-8 from a terminal) with a clear error
         if filters.get("include_forgotten"):
-            raise ValidationError("search covers current memories only; use list --include-forgotten to see forgotten ones")
-        hits = self._recall.search(agent_id, query, limit=_check_limit(limit, 1000), now=_now(now),
-                                   filters=make_filters(self._registry, **filters))
+            raise ValidationError(
+                "search covers current memories only; use list --include-forgotten to see forgotten ones"
+            )
+        hits = self._recall.search(
+            agent_id,
+            query,
+            limit=_check_limit(limit, 1000),
+            now=_now(now),
+            filters=make_filters(self._registry, **filters),
+        )
         if reinforce and hits:
             self._access.record(agent_id, [hit.memory.id for hit in hits])
         return hits
@@ -366,12 +439,16 @@ class Memory:
         place. Either way the old values are kept in its history. Returns the current memory."""
         old = self.get(memory_id, agent_id=agent_id)
         if not old.is_current:
-            raise ValidationError(f"memory {memory_id} is {old.status if old.status != 'active' else 'superseded'}; "
-                                  f"update its current version{f' {old.superseded_by}' if old.superseded_by else ''}")
+            raise ValidationError(
+                f"memory {memory_id} is {old.status if old.status != 'active' else 'superseded'}; "
+                f"update its current version{f' {old.superseded_by}' if old.superseded_by else ''}"
+            )
         allowed = {"text", "type", "category", "importance", "tags", "metadata", "valence", "scope", "event_at", "tier"}
         unknown = set(changes) - allowed
         if unknown:
-            raise ValidationError(f"cannot update {', '.join(sorted(unknown))}; changeable: {', '.join(sorted(allowed))}")
+            raise ValidationError(
+                f"cannot update {', '.join(sorted(unknown))}; changeable: {', '.join(sorted(allowed))}"
+            )
         if "text" in changes or "type" in changes:
             return self._supersede(old, changes)
         fields = self._checked_fields(changes)
@@ -383,7 +460,7 @@ class Memory:
         return self.get(old.id, agent_id=old.agent_id)
 
     def _checked_fields(self, changes: Mapping[str, Any]) -> dict[str, Any]:
-        checks = {
+        checks: dict[str, Callable[[Any], Any]] = {
             "category": check_category,
             "importance": lambda v: check_unit("importance", v),
             "tags": check_tags,
@@ -397,9 +474,19 @@ class Memory:
 
     def _supersede(self, old: MemoryRecord, changes: Mapping[str, Any]) -> MemoryRecord:
         now = datetime.now(UTC)
-        item = {"text": old.text, "type": old.type, "category": old.category, "importance": old.importance,
-                "tags": old.tags, "metadata": _without_extracted(old), "event_at": old.event_at, "source": old.source,
-                "valence": old.valence, "scope": old.scope, **changes}
+        item = {
+            "text": old.text,
+            "type": old.type,
+            "category": old.category,
+            "importance": old.importance,
+            "tags": old.tags,
+            "metadata": _without_extracted(old),
+            "event_at": old.event_at,
+            "source": old.source,
+            "valence": old.valence,
+            "scope": old.scope,
+            **changes,
+        }
         item.pop("tier", None)
         new = self._prepare(item, old.agent_id, now, 0)
         vector = self._embedder.embed([new.text])
@@ -408,10 +495,13 @@ class Memory:
             self._backend.update(old.agent_id, old.id, {"valid_to": now, "superseded_by": new.id, "updated_at": now})
             self._backend.delete_vectors(old.agent_id, [old.id])
             self._backend.add_link(old.agent_id, Link(new.id, old.id, "supersedes", now))
-            self._backend.add_history(old.agent_id, [
-                HistoryEntry(old.id, now, "superseded", {"by": new.id}),
-                HistoryEntry(new.id, now, "created", {"supersedes": old.id, "source": new.source}),
-            ])
+            self._backend.add_history(
+                old.agent_id,
+                [
+                    HistoryEntry(old.id, now, "superseded", {"by": new.id}),
+                    HistoryEntry(new.id, now, "created", {"supersedes": old.id, "source": new.source}),
+                ],
+            )
         return self.get(new.id, agent_id=old.agent_id)
 
     def forget(self, memory_id: str, *, agent_id: str = "default", reason: str | None = None) -> MemoryRecord:
@@ -445,12 +535,14 @@ class Memory:
         out = []
         for link in self._backend.links(record.agent_id, record.id):
             outgoing = link.source_id == record.id
-            out.append({
-                "other_id": link.target_id if outgoing else link.source_id,
-                "relation": link.relation if outgoing else INVERSE_RELATIONS[link.relation],
-                "direction": "out" if outgoing else "in",
-                "created_at": link.created_at.isoformat(),
-            })
+            out.append(
+                {
+                    "other_id": link.target_id if outgoing else link.source_id,
+                    "relation": link.relation if outgoing else INVERSE_RELATIONS[link.relation],
+                    "direction": "out" if outgoing else "in",
+                    "created_at": link.created_at.isoformat(),
+                }
+            )
         return out
 
     def history(self, memory_id: str, *, agent_id: str = "default") -> builtins.list[HistoryEntry]:
@@ -459,8 +551,14 @@ class Memory:
 
     def stats(self, *, agent_id: str = "default") -> dict[str, Any]:
         agent_id = check_agent_id(agent_id)
-        return {"agent_id": agent_id, "memories": self._backend.count(agent_id), **self._backend.stats(agent_id),
-                "embedder": self._embedder.name, "dims": self._embedder.dims, "path": str(self.path)}
+        return {
+            "agent_id": agent_id,
+            "memories": self._backend.count(agent_id),
+            **self._backend.stats(agent_id),
+            "embedder": self._embedder.name,
+            "dims": self._embedder.dims,
+            "path": str(self.path),
+        }
 
     def agents(self) -> builtins.list[str]:
         return self._backend.agents()

@@ -214,9 +214,7 @@ class StoreResult:
 
 def check_agent_id(agent_id: object) -> str:
     if not isinstance(agent_id, str) or not AGENT_ID_RE.match(agent_id):
-        raise ValidationError(
-            f"invalid agent id {agent_id!r}: use 1-64 characters from A-Z a-z 0-9 _ -"
-        )
+        raise ValidationError(f"invalid agent id {agent_id!r}: use 1-64 characters from A-Z a-z 0-9 _ -")
     return agent_id
 
 
@@ -340,7 +338,9 @@ def to_datetime(name: str, value: object) -> datetime | None:
     elif isinstance(value, str):
         moment = _parse_iso(name, value)
     else:
-        raise ValidationError(f"{name} must be a datetime, ISO-8601 string or epoch seconds, got {type(value).__name__}")
+        raise ValidationError(
+            f"{name} must be a datetime, ISO-8601 string or epoch seconds, got {type(value).__name__}"
+        )
     if not _MIN_TS <= moment.timestamp() <= _MAX_TS:
         raise ValidationError(f"{name} {value!r} is out of range (years 1900-2200)")
     return moment.astimezone(UTC)

@@ -40,8 +40,16 @@ def tokens(text: str) -> list[str]:
 # --- salience and confidence (ClarkOS heuristics) --------------------------------------------------
 
 _SALIENT_WORDS = (
-    "critical", "urgent", "important", "breaking", "alert",
-    "warning", "danger", "amazing", "incredible", "shocking",
+    "critical",
+    "urgent",
+    "important",
+    "breaking",
+    "alert",
+    "warning",
+    "danger",
+    "amazing",
+    "incredible",
+    "shocking",
 )
 _DIGITS = re.compile(r"\d+")
 # A capitalised word not directly after a sentence end: names and proper nouns draw attention.

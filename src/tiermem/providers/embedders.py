@@ -47,7 +47,8 @@ class Embedder(ABC):
         return _normalise(vectors)
 
     def embed_one(self, text: str) -> np.ndarray:
-        return self.embed([text])[0]
+        vector: np.ndarray = self.embed([text])[0]
+        return vector
 
 
 def _normalise(vectors: np.ndarray) -> np.ndarray:
@@ -82,9 +83,7 @@ class WordLlamaEmbedder(Embedder):
                 # load() looks for the tokenizer in the wrong folder and then reaches for a hub; pointing the
                 # cache at the package itself and disabling downloads keeps it fully offline.
                 try:
-                    cls._shared = WordLlama.load(
-                        cache_dir=Path(wordllama.__file__).parent, disable_download=True
-                    )
+                    cls._shared = WordLlama.load(cache_dir=Path(wordllama.__file__).parent, disable_download=True)
                 except Exception as exc:  # wordllama raises assorted errors for missing files
                     raise EmbedderError(f"cannot load the offline wordllama model: {exc}") from exc
             return cls._shared

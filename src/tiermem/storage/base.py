@@ -7,6 +7,7 @@ the engine's and the domain's. Every method takes the agent id: a backend never 
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
@@ -73,21 +74,25 @@ class Backend(Protocol):
 
     def list(
         self, agent_id: str, filters: Filters, *, limit: int, offset: int = 0, order: str = "newest"
-    ) -> list[MemoryRecord]: ...
+    ) -> builtins.list[MemoryRecord]: ...
 
     def matching(self, agent_id: str, memory_ids: Sequence[str], filters: Filters) -> set[str]:
         """The subset of ``memory_ids`` that pass ``filters``."""
 
-    def lexical(self, agent_id: str, terms: Sequence[str], *, limit: int) -> list[tuple[str, float]]:
+    def lexical(self, agent_id: str, terms: Sequence[str], *, limit: int) -> builtins.list[tuple[str, float]]:
         """Current memories matching any term, best BM25 first, as (id, score) with higher = better."""
 
-    def vector(self, agent_id: str, query: np.ndarray, *, limit: int) -> list[list[tuple[str, float]]]:
+    def vector(
+        self, agent_id: str, query: np.ndarray, *, limit: int
+    ) -> builtins.list[builtins.list[tuple[str, float]]]:
         """For each row of ``query`` (unit vectors), the nearest current memories as (id, cosine)."""
 
-    def neighbours(self, agent_id: str, memory_ids: Sequence[str], window: int) -> dict[str, list[str]]:
+    def neighbours(self, agent_id: str, memory_ids: Sequence[str], window: int) -> dict[str, builtins.list[str]]:
         """Current memories stored within ``window`` positions of each one, in the same source session."""
 
-    def dedup_candidates(self, agent_id: str, query: np.ndarray, *, limit: int) -> list[list[tuple[str, float]]]:
+    def dedup_candidates(
+        self, agent_id: str, query: np.ndarray, *, limit: int
+    ) -> builtins.list[builtins.list[tuple[str, float]]]:
         """Like :meth:`vector` (it may be approximate on very large stores); the engine's dedup uses it."""
 
     def vectors_for(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, np.ndarray]: ...
@@ -108,18 +113,18 @@ class Backend(Protocol):
 
     def add_link(self, agent_id: str, link: Link) -> bool: ...
 
-    def links(self, agent_id: str, memory_id: str) -> list[Link]:
+    def links(self, agent_id: str, memory_id: str) -> builtins.list[Link]:
         """Links where the memory is the source or the target."""
 
     def add_history(self, agent_id: str, entries: Sequence[HistoryEntry]) -> None: ...
 
-    def history(self, agent_id: str, memory_id: str) -> list[HistoryEntry]: ...
+    def history(self, agent_id: str, memory_id: str) -> builtins.list[HistoryEntry]: ...
 
     def count(self, agent_id: str | None = None, *, current_only: bool = True) -> int: ...
 
     def stats(self, agent_id: str) -> dict[str, Any]: ...
 
-    def agents(self) -> list[str]: ...
+    def agents(self) -> builtins.list[str]: ...
 
     def iter_all(self, agent_id: str) -> Iterator[MemoryRecord]:
         """Every memory of the agent, forgotten and superseded included, oldest first."""

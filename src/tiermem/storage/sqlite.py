@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 import json
 import sqlite3
 import threading
@@ -24,9 +25,29 @@ from .vectors import VectorIndex
 DB_FILE = "tiermem.db"
 
 _COLUMNS = (
-    "id", "agent_id", "text", "type", "category", "tags", "importance", "salience", "confidence",
-    "valence", "scope", "tier", "created_at", "updated_at", "event_at", "last_accessed_at",
-    "access_count", "source", "metadata", "content_hash", "status", "valid_to", "superseded_by",
+    "id",
+    "agent_id",
+    "text",
+    "type",
+    "category",
+    "tags",
+    "importance",
+    "salience",
+    "confidence",
+    "valence",
+    "scope",
+    "tier",
+    "created_at",
+    "updated_at",
+    "event_at",
+    "last_accessed_at",
+    "access_count",
+    "source",
+    "metadata",
+    "content_hash",
+    "status",
+    "valid_to",
+    "superseded_by",
 )
 _TIME_COLUMNS = frozenset({"created_at", "updated_at", "event_at", "last_accessed_at", "valid_to"})
 _JSON_COLUMNS = frozenset({"tags", "source", "metadata"})
@@ -62,25 +83,83 @@ if tuple(f.name for f in fields(MemoryRecord)) != _COLUMNS:  # rows and records 
 def _record_row(r: MemoryRecord) -> tuple[Any, ...]:
     """The memories row of a record, in ``_COLUMNS`` order: :func:`_encode` unrolled for bulk inserts."""
     return (
-        r.id, r.agent_id, r.text, r.type, r.category, _dumps(list(r.tags), ensure_ascii=False) if r.tags else "[]",
-        r.importance, r.salience, r.confidence, r.valence, r.scope, r.tier, r.created_at.timestamp(),
-        r.updated_at.timestamp(), to_epoch(r.event_at), to_epoch(r.last_accessed_at), r.access_count,
-        _dumps(r.source, ensure_ascii=False), _dumps(r.metadata, ensure_ascii=False) if r.metadata else "{}",
-        r.content_hash, r.status, to_epoch(r.valid_to), r.superseded_by,
+        r.id,
+        r.agent_id,
+        r.text,
+        r.type,
+        r.category,
+        _dumps(list(r.tags), ensure_ascii=False) if r.tags else "[]",
+        r.importance,
+        r.salience,
+        r.confidence,
+        r.valence,
+        r.scope,
+        r.tier,
+        r.created_at.timestamp(),
+        r.updated_at.timestamp(),
+        to_epoch(r.event_at),
+        to_epoch(r.last_accessed_at),
+        r.access_count,
+        _dumps(r.source, ensure_ascii=False),
+        _dumps(r.metadata, ensure_ascii=False) if r.metadata else "{}",
+        r.content_hash,
+        r.status,
+        to_epoch(r.valid_to),
+        r.superseded_by,
     )
 
 
 def _row_to_record(row: Sequence[Any]) -> MemoryRecord:
     # Positional and unrolled: get_many decodes hundreds of rows per search, and this is most of its cost.
-    (mid, agent_id, text, mtype, category, tags, importance, salience_, confidence_, valence, scope, tier,
-     created_at, updated_at, event_at, last_accessed_at, access_count, source, metadata, content_hash,
-     status, valid_to, superseded_by) = row
+    (
+        mid,
+        agent_id,
+        text,
+        mtype,
+        category,
+        tags,
+        importance,
+        salience_,
+        confidence_,
+        valence,
+        scope,
+        tier,
+        created_at,
+        updated_at,
+        event_at,
+        last_accessed_at,
+        access_count,
+        source,
+        metadata,
+        content_hash,
+        status,
+        valid_to,
+        superseded_by,
+    ) = row
     return MemoryRecord(
-        mid, agent_id, text, mtype, category, () if tags == "[]" else tuple(_loads(tags)), importance,
-        salience_, confidence_, valence, scope, tier, _fromtimestamp(created_at, UTC),
-        _fromtimestamp(updated_at, UTC), from_epoch(event_at), from_epoch(last_accessed_at), access_count,
-        _loads(source), {} if metadata == "{}" else _loads(metadata), content_hash, status,
-        from_epoch(valid_to), superseded_by,
+        mid,
+        agent_id,
+        text,
+        mtype,
+        category,
+        () if tags == "[]" else tuple(_loads(tags)),
+        importance,
+        salience_,
+        confidence_,
+        valence,
+        scope,
+        tier,
+        _fromtimestamp(created_at, UTC),
+        _fromtimestamp(updated_at, UTC),
+        from_epoch(event_at),
+        from_epoch(last_accessed_at),
+        access_count,
+        _loads(source),
+        {} if metadata == "{}" else _loads(metadata),
+        content_hash,
+        status,
+        from_epoch(valid_to),
+        superseded_by,
     )
 
 
@@ -201,7 +280,7 @@ class SQLiteBackend:
 
     def find_by_hashes(self, agent_id: str, content_hashes: Sequence[str]) -> dict[str, MemoryRecord]:
         """:meth:`find_by_hash` for many hashes in one query: hash -> the oldest current memory with it."""
-        found: dict[str, MemoryRecord] = {}
+        found: dict[str, Any] = {}
         hashes = list(dict.fromkeys(content_hashes))
         with self._lock:
             for start in range(0, len(hashes), 500):
@@ -233,7 +312,7 @@ class SQLiteBackend:
 
     def list(
         self, agent_id: str, filters: Filters, *, limit: int, offset: int = 0, order: str = "newest"
-    ) -> list[MemoryRecord]:
+    ) -> builtins.list[MemoryRecord]:
         if order not in ORDERS:
             raise ValidationError(f"order must be one of {', '.join(ORDERS)}; got {order!r}")
         where, params = _filter_sql(agent_id, filters)
@@ -250,7 +329,9 @@ class SQLiteBackend:
             for start in range(0, len(ids), 500):
                 chunk = ids[start : start + 500]
                 marks = ", ".join("?" for _ in chunk)
-                rows = self._execute(f"SELECT m.id FROM memories m WHERE {where} AND m.id IN ({marks})", [*params, *chunk])
+                rows = self._execute(
+                    f"SELECT m.id FROM memories m WHERE {where} AND m.id IN ({marks})", [*params, *chunk]
+                )
                 found.update(r[0] for r in rows)
         return found
 
@@ -269,7 +350,9 @@ class SQLiteBackend:
         assignments = ", ".join(f"{name} = ?" for name in fields)
         values = [_encode(name, value) for name, value in fields.items()]
         with self.write():
-            self._execute(f"UPDATE memories SET {assignments} WHERE agent_id = ? AND id = ?", [*values, agent_id, memory_id])
+            self._execute(
+                f"UPDATE memories SET {assignments} WHERE agent_id = ? AND id = ?", [*values, agent_id, memory_id]
+            )
 
     def reinforce(self, agent_id: str, memory_ids: Sequence[str], at: datetime, importance_bump: float) -> None:
         with self.write():
@@ -289,7 +372,10 @@ class SQLiteBackend:
 
     def purge(self, agent_id: str, memory_id: str) -> None:
         with self.write():
-            self._execute("DELETE FROM links WHERE agent_id = ? AND (source_id = ? OR target_id = ?)", (agent_id, memory_id, memory_id))
+            self._execute(
+                "DELETE FROM links WHERE agent_id = ? AND (source_id = ? OR target_id = ?)",
+                (agent_id, memory_id, memory_id),
+            )
             self._execute("DELETE FROM history WHERE agent_id = ? AND memory_id = ?", (agent_id, memory_id))
             self._execute("DELETE FROM memories WHERE agent_id = ? AND id = ?", (agent_id, memory_id))
             self._bump_epoch()
@@ -298,10 +384,12 @@ class SQLiteBackend:
         clauses = ([_CURRENT] if current_only else []) + (["m.agent_id = ?"] if agent_id else [])
         where = " AND ".join(clauses) or "1"
         with self._lock:
-            row = self._execute(f"SELECT COUNT(*) FROM memories m WHERE {where}", [agent_id] if agent_id else []).fetchone()
+            row = self._execute(
+                f"SELECT COUNT(*) FROM memories m WHERE {where}", [agent_id] if agent_id else []
+            ).fetchone()
         return int(row[0])
 
-    def agents(self) -> list[str]:
+    def agents(self) -> builtins.list[str]:
         with self._lock:
             return [r[0] for r in self._execute("SELECT DISTINCT agent_id FROM memories ORDER BY agent_id")]
 
@@ -314,37 +402,51 @@ class SQLiteBackend:
                     (agent_id,),
                 ).fetchall()
             )
-            by_type = dict(self._execute(f"SELECT type, COUNT(*) FROM memories m WHERE agent_id = ? AND {_CURRENT} GROUP BY type", (agent_id,)).fetchall())
-            by_tier = dict(self._execute(f"SELECT tier, COUNT(*) FROM memories m WHERE agent_id = ? AND {_CURRENT} GROUP BY tier", (agent_id,)).fetchall())
+            by_type = dict(
+                self._execute(
+                    f"SELECT type, COUNT(*) FROM memories m WHERE agent_id = ? AND {_CURRENT} GROUP BY type",
+                    (agent_id,),
+                ).fetchall()
+            )
+            by_tier = dict(
+                self._execute(
+                    f"SELECT tier, COUNT(*) FROM memories m WHERE agent_id = ? AND {_CURRENT} GROUP BY tier",
+                    (agent_id,),
+                ).fetchall()
+            )
             links = self._execute("SELECT COUNT(*) FROM links WHERE agent_id = ?", (agent_id,)).fetchone()[0]
         return {"by_status": by_status, "by_type": by_type, "by_tier": by_tier, "links": links}
 
     # --- candidates -----------------------------------------------------------------------------------
 
-    def lexical(self, agent_id: str, terms: Sequence[str], *, limit: int) -> list[tuple[str, float]]:
+    def lexical(self, agent_id: str, terms: Sequence[str], *, limit: int) -> builtins.list[tuple[str, float]]:
         # Every term is quoted, so FTS5 syntax in user text (NEAR, OR, *, ") is matched as plain words.
         quoted = [f'"{t.replace(chr(34), "")}"' for t in terms if t.replace('"', "").strip()]
         if not quoted:
             return []
         sql = (
-            "SELECT m.id, -bm25(memories_fts) AS score FROM memories_fts JOIN memories m ON m.rowid = memories_fts.rowid "
+            "SELECT m.id, -bm25(memories_fts) AS score "
+            "FROM memories_fts JOIN memories m ON m.rowid = memories_fts.rowid "
             f"WHERE memories_fts MATCH ? AND m.agent_id = ? AND {_CURRENT} ORDER BY bm25(memories_fts) LIMIT ?"
         )
         with self._lock:
             rows = self._execute(sql, (" OR ".join(quoted), agent_id, limit)).fetchall()
         return [(r[0], float(r[1])) for r in rows]
 
-    def neighbours(self, agent_id: str, memory_ids: Sequence[str], window: int) -> dict[str, list[str]]:
+    def neighbours(self, agent_id: str, memory_ids: Sequence[str], window: int) -> dict[str, builtins.list[str]]:
         """Current memories written next to each given one (by insertion order) in the same session."""
         if not memory_ids or window <= 0:
             return {}
         centres = self._sessions(agent_id, "id", list(dict.fromkeys(memory_ids)))
         near = {r + d for r in centres for d in range(-window, window + 1) if d and centres[r][1] is not None}
         around = self._sessions(agent_id, "rowid", sorted(near))
-        found: dict[str, list[str]] = {}
+        found: dict[str, builtins.list[str]] = {}
         for rowid, (mid, session) in centres.items():
-            others = [around[r][0] for r in range(rowid - window, rowid + window + 1)
-                      if r != rowid and r in around and session is not None and around[r][1] == session]
+            others = [
+                around[r][0]
+                for r in range(rowid - window, rowid + window + 1)
+                if r != rowid and r in around and session is not None and around[r][1] == session
+            ]
             if others:
                 found[mid] = others
         return found
@@ -384,13 +486,17 @@ class SQLiteBackend:
             index.add([r[1] for r in rows], matrix, rows[-1][0])
         return index
 
-    def vector(self, agent_id: str, query: np.ndarray, *, limit: int) -> list[list[tuple[str, float]]]:
+    def vector(
+        self, agent_id: str, query: np.ndarray, *, limit: int
+    ) -> builtins.list[builtins.list[tuple[str, float]]]:
         with self._lock:
             index = self._index(agent_id)
             found = index.search(np.atleast_2d(query), limit)
         return [[(index.ids[row], sim) for row, sim in hits] for hits in found]
 
-    def dedup_candidates(self, agent_id: str, query: np.ndarray, *, limit: int) -> list[list[tuple[str, float]]]:
+    def dedup_candidates(
+        self, agent_id: str, query: np.ndarray, *, limit: int
+    ) -> builtins.list[builtins.list[tuple[str, float]]]:
         """Like :meth:`vector`, through the fast prefix shortlist (dedup of large batches)."""
         with self._lock:
             index = self._index(agent_id)
@@ -438,12 +544,13 @@ class SQLiteBackend:
     def add_link(self, agent_id: str, link: Link) -> bool:
         with self.write():
             cursor = self._execute(
-                "INSERT OR IGNORE INTO links(agent_id, source_id, target_id, relation, created_at) VALUES (?, ?, ?, ?, ?)",
+                "INSERT OR IGNORE INTO links(agent_id, source_id, target_id, relation, created_at) "
+                "VALUES (?, ?, ?, ?, ?)",
                 (agent_id, link.source_id, link.target_id, link.relation, link.created_at.timestamp()),
             )
         return cursor.rowcount > 0
 
-    def links(self, agent_id: str, memory_id: str) -> list[Link]:
+    def links(self, agent_id: str, memory_id: str) -> builtins.list[Link]:
         with self._lock:
             rows = self._execute(
                 "SELECT source_id, target_id, relation, created_at FROM links "
@@ -456,26 +563,31 @@ class SQLiteBackend:
         with self.write():
             self._conn.executemany(
                 "INSERT INTO history(agent_id, memory_id, at, action, detail) VALUES (?, ?, ?, ?, ?)",
-                [(agent_id, e.memory_id, e.at.timestamp(), e.action, json.dumps(e.detail, ensure_ascii=False)) for e in entries],
+                [
+                    (agent_id, e.memory_id, e.at.timestamp(), e.action, json.dumps(e.detail, ensure_ascii=False))
+                    for e in entries
+                ],
             )
 
-    def history(self, agent_id: str, memory_id: str) -> list[HistoryEntry]:
+    def history(self, agent_id: str, memory_id: str) -> builtins.list[HistoryEntry]:
         with self._lock:
             rows = self._execute(
-                "SELECT memory_id, at, action, detail FROM history WHERE agent_id = ? AND memory_id = ? ORDER BY at, rowid",
+                "SELECT memory_id, at, action, detail FROM history "
+                "WHERE agent_id = ? AND memory_id = ? ORDER BY at, rowid",
                 (agent_id, memory_id),
             ).fetchall()
         return [HistoryEntry(r[0], datetime.fromtimestamp(r[1], tz=UTC), r[2], json.loads(r[3])) for r in rows]
 
-    def integrity_check(self) -> list[str]:
+    def integrity_check(self) -> builtins.list[str]:
         with self._lock:
             return [r[0] for r in self._execute("PRAGMA integrity_check").fetchall()]
 
 
-def _filter_sql(agent_id: str, f: Filters, *, by_id: bool = False) -> tuple[str, list[Any]]:
+def _filter_sql(agent_id: str, f: Filters, *, by_id: bool = False) -> tuple[str, builtins.list[Any]]:
     """WHERE clause for the filters. ``by_id``: the query also selects ids, and should find rows through the
     id index (a plain ``agent_id = ?`` makes SQLite scan the agent's whole index instead)."""
-    clauses, params = ["+m.agent_id = ?" if by_id else "m.agent_id = ?"], [agent_id]
+    clauses: builtins.list[str] = ["+m.agent_id = ?" if by_id else "m.agent_id = ?"]
+    params: builtins.list[Any] = [agent_id]
     if not f.include_forgotten:
         clauses.append("m.status = 'active'")
     if not f.include_superseded:

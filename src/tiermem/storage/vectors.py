@@ -171,12 +171,22 @@ class _InvertedLists:
             sums[empty] = sample[rng.choice(len(sample), int(empty.sum()))]
             norms[empty] = 1.0
             centroids = np.ascontiguousarray(sums / norms, dtype=np.float32)
-        return cls(centroids, trained_on, [np.empty(0, np.intp)] * count,
-                   [np.empty((0, prefix.shape[1]), np.float32)] * count, np.zeros(count, np.intp))
+        return cls(
+            centroids,
+            trained_on,
+            [np.empty(0, np.intp)] * count,
+            [np.empty((0, prefix.shape[1]), np.float32)] * count,
+            np.zeros(count, np.intp),
+        )
 
     def add(self, rows: np.ndarray, prefix: np.ndarray) -> None:
-        nearest = np.concatenate([np.argmax(prefix[i : i + 8192] @ self.centroids.T, axis=1)
-                                  for i in range(0, len(prefix), 8192)]) if len(prefix) else np.zeros(0, np.intp)
+        nearest = (
+            np.concatenate(
+                [np.argmax(prefix[i : i + 8192] @ self.centroids.T, axis=1) for i in range(0, len(prefix), 8192)]
+            )
+            if len(prefix)
+            else np.zeros(0, np.intp)
+        )
         order = np.argsort(nearest, kind="stable")
         lists, starts = np.unique(nearest[order], return_index=True)
         for c, lo, hi in zip(lists.tolist(), starts.tolist(), [*starts[1:].tolist(), len(order)], strict=True):
@@ -185,8 +195,9 @@ class _InvertedLists:
             if len(self.rows[c]) < end:
                 grown = max(end, 16, len(self.rows[c]) * 3 // 2)
                 self.rows[c] = np.concatenate([self.rows[c][:size], np.empty(grown - size, np.intp)])
-                self.vectors[c] = np.concatenate([self.vectors[c][:size],
-                                                  np.empty((grown - size, self.width), np.float32)])
+                self.vectors[c] = np.concatenate(
+                    [self.vectors[c][:size], np.empty((grown - size, self.width), np.float32)]
+                )
             self.rows[c][size:end] = rows[take]
             self.vectors[c][size:end] = prefix[take]
             self.sizes[c] = end
@@ -256,8 +267,10 @@ def top_k(scores: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
         part = np.broadcast_to(np.arange(values.shape[1]), values.shape)
     top_values = np.take_along_axis(values, part, axis=1)
     order = np.argsort(-top_values, axis=1, kind="stable")
-    return (np.take_along_axis(np.take_along_axis(columns, part, axis=1), order, axis=1),
-            np.take_along_axis(top_values, order, axis=1))
+    return (
+        np.take_along_axis(np.take_along_axis(columns, part, axis=1), order, axis=1),
+        np.take_along_axis(top_values, order, axis=1),
+    )
 
 
 def _pairs(rows: np.ndarray, scores: np.ndarray) -> list[list[tuple[int, float]]]:
