@@ -192,3 +192,20 @@ def test_filters_apply_to_search(mem: Memory) -> None:
     mem.store("Postgres is the user's favourite database", category="people/prefs")
     hits = mem.search("postgres", category="ops", now=NOW)
     assert [h.memory.category for h in hits] == ["ops/db"]
+
+
+def test_a_url_in_the_query_finds_the_memory_that_cites_it(mem: Memory) -> None:
+    cited = mem.store("Runbook for restores: https://wiki.example.com/ops/restore-db")
+    for i in range(5):
+        mem.store(f"Ops note {i}: rotated logs and checked disk usage on host {i}")
+    hit = mem.search("wiki.example.com/ops/restore-db", now=NOW)[0]
+    assert hit.memory.id == cited.id
+    assert hit.explain["matched"].startswith("url ")
+
+
+def test_a_time_expression_alone_finds_what_happened_then(mem: Memory) -> None:
+    then = mem.store("Planted tomatoes and basil in the back garden", event_at=NOW - timedelta(days=4))
+    mem.store("Reviewed the quarterly budget", event_at=NOW - timedelta(days=40))
+    hits = mem.search("what did I do last Saturday?", now=NOW)
+    assert hits[0].memory.id == then.id
+    assert "time window" in hits[0].explain["matched"]

@@ -32,6 +32,8 @@ MMR_OVERLAP = 0.6  # wordllama cosines of distinct facts on one topic sit below 
 NEAR_DUPLICATE = 0.97
 TIME_WINDOW_BOOST = 1.3
 TAG_BOOST = 1.2
+WINDOW_BASE = 0.3  # a memory of the asked-about time is a weak match on its own...
+URL_BASE = 1.0  # ...a memory citing the asked-about URL is a strong one
 
 
 @dataclass
@@ -84,16 +86,33 @@ class Recall:
             W_LEXICAL if s.lexical else 0.0,
             W_VECTOR if s.vector else 0.0,
         )
+        extra = self._structured(agent_id, query, depth)
+        for mid, (_, base) in extra.items():
+            fused[mid] = max(fused.get(mid, 0.0), base)
         allowed = self._backend.matching(agent_id, list(fused), filters)
         fused = {mid: score for mid, score in fused.items() if mid in allowed}
         signals: dict[str, dict[str, Any]] = {}
         for mid, score in fused.items():
             signals[mid] = {"fused": round(score, 4)}
+            if mid in extra:
+                signals[mid]["matched"] = extra[mid][0]
             if mid in lexical:
                 signals[mid]["bm25"] = round(lexical[mid], 3)
             if mid in vector:
                 signals[mid]["cosine"] = round(vector[mid], 3)
         return fused, signals
+
+    def _structured(self, agent_id: str, query: Query, depth: int) -> dict[str, tuple[str, float]]:
+        """Candidates no text signal finds: memories citing a URL of the query, memories of its time window."""
+        found: dict[str, tuple[str, float]] = {}
+        if query.window:
+            window = query.window
+            for mid in self._backend.in_window(agent_id, window.start, window.end, limit=depth):
+                found[mid] = (f"time window '{window.phrase}'", WINDOW_BASE)
+        for fragment in query.urls:
+            for mid in self._backend.with_url(agent_id, fragment, limit=depth):
+                found[mid] = (f"url {fragment}", URL_BASE)
+        return found
 
     def _lift_by_neighbours(self, agent_id: str, fused: dict[str, float], signals: dict[str, dict[str, Any]]) -> None:
         """Answers often sit next to the turn that matches the question: share some of a neighbour's score."""

@@ -87,6 +87,12 @@ class Backend(Protocol):
     ) -> builtins.list[builtins.list[tuple[str, float]]]:
         """For each row of ``query`` (unit vectors), the nearest current memories as (id, cosine)."""
 
+    def in_window(self, agent_id: str, start: datetime, end: datetime, *, limit: int) -> builtins.list[str]:
+        """Current memories whose event (or, lacking one, creation) time falls in [start, end)."""
+
+    def with_url(self, agent_id: str, fragment: str, *, limit: int) -> builtins.list[str]:
+        """Current memories whose extracted URLs contain ``fragment`` (case-insensitive)."""
+
     def neighbours(self, agent_id: str, memory_ids: Sequence[str], window: int) -> dict[str, builtins.list[str]]:
         """Current memories stored within ``window`` positions of each one, in the same source session."""
 

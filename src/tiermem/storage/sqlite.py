@@ -433,6 +433,28 @@ class SQLiteBackend:
             rows = self._execute(sql, (" OR ".join(quoted), agent_id, limit)).fetchall()
         return [(r[0], float(r[1])) for r in rows]
 
+    def in_window(self, agent_id: str, start: datetime, end: datetime, *, limit: int) -> builtins.list[str]:
+        """Current memories whose event (or, lacking one, creation) time falls in [start, end)."""
+        with self._lock:
+            rows = self._execute(
+                f"SELECT m.id FROM memories m WHERE m.agent_id = ? AND {_CURRENT} "
+                "AND COALESCE(m.event_at, m.created_at) >= ? AND COALESCE(m.event_at, m.created_at) < ? "
+                "ORDER BY m.importance DESC, m.created_at DESC LIMIT ?",
+                (agent_id, start.timestamp(), end.timestamp(), limit),
+            )
+            return [r[0] for r in rows]
+
+    def with_url(self, agent_id: str, fragment: str, *, limit: int) -> builtins.list[str]:
+        """Current memories whose extracted URLs contain ``fragment`` (case-insensitive)."""
+        escaped = fragment.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        with self._lock:
+            rows = self._execute(
+                f"SELECT DISTINCT m.id FROM memories m, json_each(m.metadata, '$.urls') u "
+                f"WHERE m.agent_id = ? AND {_CURRENT} AND lower(u.value) LIKE ? ESCAPE '\\' LIMIT ?",
+                (agent_id, f"%{escaped}%", limit),
+            )
+            return [r[0] for r in rows]
+
     def neighbours(self, agent_id: str, memory_ids: Sequence[str], window: int) -> dict[str, builtins.list[str]]:
         """Current memories written next to each given one (by insertion order) in the same session."""
         if not memory_ids or window <= 0:
