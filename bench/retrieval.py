@@ -132,13 +132,20 @@ def lme_items(question: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 class TiermemRetriever:
+    """Searches with reinforcement off, so that the order of the questions cannot change the results.
+    Latency is timed at the k the metrics need and, separately, at limit=10 (what an agent asks for)."""
+
     def __init__(self, mem: Memory, agent_id: str, key: str) -> None:
         self.mem, self.agent_id, self.key = mem, agent_id, key
         self.latencies: list[float] = []
+        self.latencies_at_10: list[float] = []
 
     def __call__(self, query: str, now: datetime, k: int = max(KS)) -> list[str]:
         start = time.perf_counter()
-        hits = self.mem.search(query, agent_id=self.agent_id, limit=k, now=now)
+        self.mem.search(query, agent_id=self.agent_id, limit=10, now=now, reinforce=False)
+        self.latencies_at_10.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        hits = self.mem.search(query, agent_id=self.agent_id, limit=k, now=now, reinforce=False)
         self.latencies.append(time.perf_counter() - start)
         return [h.memory.metadata[self.key] for h in hits]
 
@@ -172,6 +179,7 @@ def run_locomo(store: Path, variants: dict[str, dict[str, Any]], limit: int | No
         for name, retrieve in systems.items():
             if isinstance(retrieve, TiermemRetriever):
                 latencies[name].extend(retrieve.latencies)
+                latencies[f"{name} @limit=10"].extend(retrieve.latencies_at_10)
         for mem in mems:
             mem.close()
         print(f"  locomo conversation {index + 1}/{len(samples)} done", file=sys.stderr)
@@ -223,7 +231,9 @@ def run_lme(store: Path, variants: dict[str, dict[str, Any]], limit: int | None)
             rows[name].append(lme_metrics(ranked, gold, gold_sessions))
             if isinstance(retrieve, TiermemRetriever):
                 latencies[name].extend(retrieve.latencies)
+                latencies[f"{name} @limit=10"].extend(retrieve.latencies_at_10)
                 retrieve.latencies.clear()
+                retrieve.latencies_at_10.clear()
         for mem in mems.values():
             mem.close()
     summary = {

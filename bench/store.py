@@ -41,7 +41,17 @@ import numpy as np
 from tiermem import engine as engine_module
 from tiermem.config import RecallSettings
 from tiermem.engine import Memory
+from tiermem.storage import vectors as vectors_module
 from tiermem.text import tokens
+
+try:  # the recall pipeline's query terms (stop words removed), when this version has them
+    from tiermem.recall.query import analyse
+
+    def content_terms(query: str) -> Sequence[str]:
+        return analyse(query, datetime.now(UTC)).terms
+except ImportError:  # pragma: no cover - older or rewritten recall package
+    def content_terms(query: str) -> Sequence[str]:
+        return tokens(query)
 
 ROOT = Path(__file__).resolve().parent
 RESULTS = ROOT / "results" / "store.json"
@@ -351,6 +361,9 @@ def machine_info() -> dict[str, Any]:
         "python": sys.version.split()[0], "implementation": platform.python_implementation(),
         "platform": platform.platform(), "cpu_count": os.cpu_count(), "processor": platform.processor() or None,
         "numpy": np.__version__, "sqlite": sqlite3.sqlite_version,
+        "load_average_1min_at_start": round(os.getloadavg()[0], 2),
+        # with threadpoolctl installed the dedup shortlist holds BLAS to one thread around its small products
+        "threadpoolctl_in_use": vectors_module.ThreadpoolController is not None,
     }
     try:
         with open("/proc/cpuinfo", encoding="utf-8") as handle:
@@ -365,9 +378,9 @@ def machine_info() -> dict[str, Any]:
     except ImportError:
         info["blas"] = "threadpoolctl not installed"
     try:
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
-                                check=False).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", "src"], cwd=ROOT, capture_output=True,
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT.parent, capture_output=True,
+                                text=True, check=False).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "src"], cwd=ROOT.parent, capture_output=True,
                                text=True, check=False).stdout.strip()
         info["git"] = f"{commit}{'+dirty' if dirty else ''}"
     except OSError:
@@ -393,9 +406,13 @@ def bench_size(size: int, *, seed: int, batch: int, n_queries: int, n_single: in
 
         # ingest
         batch_times: list[float] = []
+        batch_cpu: list[float] = []
         outcomes: Counter[str] = Counter()
+        load = {"before_ingest": round(os.getloadavg()[0], 2)}
         for start in range(0, size, batch):
+            cpu = time.process_time()
             elapsed, results = timed(lambda s=start: memory.store_many(items[s : s + batch], agent_id=AGENT))
+            batch_cpu.append(time.process_time() - cpu)
             batch_times.append(elapsed)
             outcomes.update(r.reason for r in results)
             if (start // batch) % max(1, (size // batch) // 10) == 0:
@@ -404,10 +421,15 @@ def bench_size(size: int, *, seed: int, batch: int, n_queries: int, n_single: in
         tail_items = min(10_000, size)
         tail_batches = -(-tail_items // batch)
         tail_time = sum(batch_times[-tail_batches:])
+        tail_count = min(tail_batches * batch, size)
+        load["after_ingest"] = round(os.getloadavg()[0], 2)
         ingest = {
             "items": size, "batch_size": batch, "seconds": round(total, 3),
             "per_s": round(size / total, 1),
-            "last_10k_per_s": round(min(tail_batches * batch, size) / tail_time, 1),
+            "last_10k_per_s": round(tail_count / tail_time, 1),
+            # memories per second of this process's CPU time (all its threads): less sensitive to other load
+            "per_cpu_s": round(size / sum(batch_cpu), 1),
+            "last_10k_per_cpu_s": round(tail_count / sum(batch_cpu[-tail_batches:]), 1),
             "batch_p50_ms": round(percentile(batch_times, 50) * 1000, 1),
             "batch_p99_ms": round(percentile(batch_times, 99) * 1000, 1),
             "outcomes": dict(outcomes), "stored": backend.count(AGENT),
@@ -425,12 +447,15 @@ def bench_size(size: int, *, seed: int, batch: int, n_queries: int, n_single: in
             empty += not hits
 
         # primitives
-        embed_t, lexical_t, vector_t, get_t = [], [], [], []
+        embed_t, lexical_t, lexical_all_t, vector_t, get_t = [], [], [], [], []
         for query in queries:
             t, vec = timed(lambda q=query: memory.embedder.embed([q]))
             embed_t.append(t)
-            t, lex = timed(lambda q=query: backend.lexical(AGENT, tokens(q), limit=depth))
+            terms = content_terms(query)
+            t, lex = timed(lambda q=terms: backend.lexical(AGENT, q, limit=depth))
             lexical_t.append(t)
+            t, _ = timed(lambda q=query: backend.lexical(AGENT, tokens(q), limit=depth))
+            lexical_all_t.append(t)
             t, near = timed(lambda v=vec: backend.vector(AGENT, v, limit=depth))
             vector_t.append(t)
             ids = list(dict.fromkeys([m for m, _ in near[0]] + [m for m, _ in lex]))[:100]
@@ -442,6 +467,7 @@ def bench_size(size: int, *, seed: int, batch: int, n_queries: int, n_single: in
         for item in singles:
             elapsed, _ = timed(lambda i=item: memory.store(**i, agent_id=AGENT))
             single_t.append(elapsed)
+        load["end"] = round(os.getloadavg()[0], 2)
         memory.close()
         db_bytes = sum(p.stat().st_size for p in (tmp / "store").glob("tiermem.db*"))
     finally:
@@ -454,11 +480,13 @@ def bench_size(size: int, *, seed: int, batch: int, n_queries: int, n_single: in
             "depth": depth,
             "embed_query": latency(embed_t),
             "lexical": latency(lexical_t),
+            "lexical_all_tokens": latency(lexical_all_t),
             "vector": latency(vector_t),
             "get_many_100": latency(get_t),
         },
         "store_single": latency(single_t),
         "db_mib": round(db_bytes / 2**20, 1),
+        "load_average_1min": load,
     }
 
 
@@ -468,28 +496,32 @@ def bench_size(size: int, *, seed: int, batch: int, n_queries: int, n_single: in
 def render(results: list[dict[str, Any]], info: dict[str, Any]) -> None:
     rows = [("ingest (memories/s, whole build)", lambda r: f"{r['ingest']['per_s']:,.0f}"),
             ("ingest (memories/s, last 10k)", lambda r: f"{r['ingest']['last_10k_per_s']:,.0f}"),
+            ("ingest (memories per CPU-second, last 10k)", lambda r: f"{r['ingest']['last_10k_per_cpu_s']:,.0f}"),
             ("store_many batch of 500 p50 / p99 (ms)",
              lambda r: f"{r['ingest']['batch_p50_ms']:.0f} / {r['ingest']['batch_p99_ms']:.0f}"),
             ("search limit=10 p50 / p99 (ms)", lambda r: f"{r['search']['p50_ms']:.2f} / {r['search']['p99_ms']:.2f}"),
             ("  embed query p50 / p99 (ms)", lambda r: _pair(r["primitives"]["embed_query"])),
-            ("  backend.lexical p50 / p99 (ms)", lambda r: _pair(r["primitives"]["lexical"])),
+            ("  backend.lexical, content terms p50 / p99 (ms)", lambda r: _pair(r["primitives"]["lexical"])),
+            ("  backend.lexical, all tokens p50 / p99 (ms)", lambda r: _pair(r["primitives"]["lexical_all_tokens"])),
             ("  backend.vector p50 / p99 (ms)", lambda r: _pair(r["primitives"]["vector"])),
             ("  backend.get_many(100) p50 / p99 (ms)", lambda r: _pair(r["primitives"]["get_many_100"])),
             ("store() single p50 / p99 (ms)", lambda r: _pair(r["store_single"])),
             ("dedup outcomes", lambda r: ", ".join(f"{k} {v}" for k, v in sorted(r["ingest"]["outcomes"].items()))),
-            ("database size (MiB)", lambda r: f"{r['db_mib']:.1f}")]
+            ("database size (MiB)", lambda r: f"{r['db_mib']:.1f}"),
+            ("load average (1 min) before / after ingest / end",
+             lambda r: " / ".join(f"{v:.1f}" for v in r["load_average_1min"].values()))]
     blas = info.get("blas")
     blas_text = (", ".join(f"{p.get('internal_api')} {p.get('version')} x{p.get('num_threads')}" for p in blas)
                  if isinstance(blas, list) else str(blas))
     caption = (f"{info.get('cpu_model')} ({info['cpu_count']} cpus), Python {info['python']}, numpy {info['numpy']}"
-               f" [{blas_text}], SQLite {info['sqlite']}, {info['date']}, git {info.get('git')}")
+               f" ({blas_text}), SQLite {info['sqlite']}, {info['date']}, git {info.get('git')}")
     try:
         from rich.console import Console
         from rich.table import Table
     except ImportError:
         print(caption)
         for label, cell in rows:
-            print(f"{label:<42}" + "".join(f"{cell(r):>24}" for r in results))
+            print(f"{label:<50}" + "".join(f"{cell(r):>24}" for r in results))
         return
     table = Table(title="tiermem store benchmark", caption=caption)
     table.add_column("metric")

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from builders import DIMS
+from llm_support import open_llm_memory, server  # noqa: F401 - the scripted LLM server fixtures
 from tiermem import Memory
 from tiermem.providers.embedders import WordLlamaEmbedder
 from tiermem.storage.base import Backend
@@ -33,8 +34,21 @@ def _sqlite_factory(tmp_path: Path) -> BackendOpener:
     return lambda: SQLiteBackend(directory)
 
 
-#: name -> factory; the ``backend`` fixture is parameterised over these (add "postgres" here)
-BACKEND_FACTORIES: dict[str, Callable[[Path], BackendOpener]] = {"sqlite": _sqlite_factory}
+def _postgres_factory(tmp_path: Path) -> BackendOpener:
+    """A fresh database on this process's throwaway cluster (tests/pg.py; skipped or, under CI, failed
+    when no PostgreSQL with pgvector can start)."""
+    import pg
+    from tiermem.storage.postgres import PostgresBackend
+
+    url = pg.database_url()
+    return lambda: PostgresBackend(url, pool_max=4)
+
+
+#: name -> factory; the ``backend`` fixture is parameterised over these
+BACKEND_FACTORIES: dict[str, Callable[[Path], BackendOpener]] = {
+    "sqlite": _sqlite_factory,
+    "postgres": _postgres_factory,
+}
 
 
 @pytest.fixture(params=sorted(BACKEND_FACTORIES))

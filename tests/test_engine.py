@@ -348,7 +348,7 @@ def test_stats(mem: Memory, embedder) -> None:
     assert sum(stats["by_tier"].values()) == 2
     assert stats["links"] == 1
     assert (stats["embedder"], stats["dims"]) == (embedder.name, 256)
-    assert stats["path"] == str(mem.path)
+    assert stats["path"] == mem.location
     assert mem.stats(agent_id="solo")["memories"] == 1
     assert mem.agents() == ["default", "solo"]
 

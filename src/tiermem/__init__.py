@@ -18,6 +18,7 @@ from .errors import (
     StoreError,
     TiermemError,
     ValidationError,
+    WorkspaceError,
 )
 
 if TYPE_CHECKING:
@@ -39,6 +40,7 @@ __all__ = [
     "StoreResult",
     "TiermemError",
     "ValidationError",
+    "WorkspaceError",
 ]
 __version__ = "0.1.0"
 

@@ -8,14 +8,16 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from . import _ids
-from .config import Settings, load_settings
+from .config import Settings, load_settings, parse_settings
 from .errors import EmbedderError, NotFoundError, StoreError, ValidationError
 from .lifecycle.tiers import classify_tier
+from .llm.fallback import Outcome
+from .llm.service import LLMService
 from .model import (
     INVERSE_RELATIONS,
     RELATIONS,
@@ -36,12 +38,20 @@ from .model import (
     to_datetime,
 )
 from .providers.embedders import Embedder, create_embedder
+from .providers.llm import LLMClient
 from .recall.pipeline import Recall
 from .recall.reinforce import AccessLog
 from .storage.base import Filters, HistoryEntry
 from .storage.sqlite import SQLiteBackend
+from .storage.vectors import one_blas_thread
 from .text import confidence, content_hash, extract_metadata, jaccard, normalize, salience, word_set
 from .write.dedup import JACCARD_THRESHOLD, UNIQUE, Candidate, DedupResult, check_duplication
+
+if TYPE_CHECKING:
+    from .lifecycle.retrieve import RetrieveResult
+    from .lifecycle.service import LifecycleService
+    from .storage.postgres import PostgresBackend
+    from .workspace.budget import SessionContext
 
 _STORE_KEYS = frozenset(
     {
@@ -82,7 +92,7 @@ def _source(value: object) -> dict[str, Any]:
 class Memory:
     """A memory store. Open one with :meth:`Memory.open`; close it (or use ``with``) when done."""
 
-    def __init__(self, backend: SQLiteBackend, embedder: Embedder, settings: Settings) -> None:
+    def __init__(self, backend: SQLiteBackend | PostgresBackend, embedder: Embedder, settings: Settings) -> None:
         self._backend = backend
         self._embedder = embedder
         self.settings = settings
@@ -90,6 +100,7 @@ class Memory:
         self._check_embedder()
         self._recall = Recall(backend, embedder, self._registry, settings.recall)
         self._access = AccessLog(backend)
+        self._llm = LLMService(self, backend, settings.llm, self._registry)
 
     # --- lifecycle ------------------------------------------------------------------------------------
 
@@ -97,7 +108,12 @@ class Memory:
     def open(
         cls, path: str | Path, *, embedder: Embedder | None = None, config: Mapping[str, Any] | None = None
     ) -> Memory:
-        """Open (creating if missing) the store in directory ``path``; ``config`` overrides config.json."""
+        """Open (creating if missing) the store in directory ``path``; ``config`` overrides config.json.
+
+        ``path`` may also be a ``postgresql://`` URL: the store is that database (settings then come from
+        ``config`` alone, there being no directory for a config.json)."""
+        if str(path).startswith(("postgresql://", "postgres://")):
+            return cls._open_postgres(str(path), embedder, config)
         directory = Path(path).expanduser()
         try:
             directory.mkdir(parents=True, exist_ok=True)
@@ -113,12 +129,29 @@ class Memory:
             backend.close()
             raise
 
+    @classmethod
+    def _open_postgres(cls, url: str, embedder: Embedder | None, config: Mapping[str, Any] | None) -> Memory:
+        from .storage.postgres import PostgresBackend  # lazy: psycopg is needed only for these stores
+
+        settings = parse_settings(dict(config or {}), where="config")
+        pg = settings.postgres
+        backend = PostgresBackend(
+            url, pool_min=pg.pool_min, pool_max=pg.pool_max, connect_timeout_s=pg.connect_timeout_s,
+            ef_search=pg.hnsw_ef_search,
+        )
+        try:
+            return cls(backend, embedder or create_embedder(settings.embedder), settings)
+        except BaseException:
+            backend.close()
+            raise
+
     def _settle(self) -> None:
         """Write deferred access counts before reading records back, so callers see their own reads."""
         if self._access.pending:
             self._access.flush()
 
     def close(self) -> None:
+        self._llm.close()
         self._access.flush()
         self._backend.close()
 
@@ -136,7 +169,15 @@ class Memory:
 
     @property
     def path(self) -> Path:
-        return self._backend.path.parent
+        """The store directory. A database store (PostgreSQL) has none: see :attr:`location`."""
+        if isinstance(self._backend, SQLiteBackend):
+            return self._backend.path.parent
+        raise StoreError(f"the store {self.location} is a database, not a directory")
+
+    @property
+    def location(self) -> str:
+        """Where the store lives: its directory, or its database URL without the password."""
+        return str(self.path) if isinstance(self._backend, SQLiteBackend) else self._backend.location
 
     def _check_embedder(self) -> None:
         """Vectors from different models are not comparable: refuse to mix them."""
@@ -197,9 +238,12 @@ class Memory:
         if not records:
             return []
         vectors = self._embedder.embed([r.text for r in records])
-        with self._backend.write():
+        with self._backend.write(), one_blas_thread():  # dedup makes many small products: see one_blas_thread
             decisions = self._dedup(agent_id, records, vectors) if dedup else [None] * len(records)
-            return self._commit_batch(agent_id, records, vectors, decisions, now)
+            results = self._commit_batch(agent_id, records, vectors, decisions, now)
+            self._llm.queue(agent_id, results)  # same transaction: a stored memory always gets its job
+        self._llm.kick()
+        return results
 
     def _prepare(self, item: Mapping[str, Any], agent_id: str, now: datetime, position: int) -> MemoryRecord:
         if not isinstance(item, Mapping):
@@ -286,7 +330,7 @@ class Memory:
                 # Overlap above the bar needs most of our words inside their text: a substring test is a
                 # cheap necessary condition (each of their words is a run of their lower-cased text).
                 low = lowered.get(m) or lowered.setdefault(m, stored[m][0].lower())
-                if sum(w in low for w in words[i]) >= JACCARD_THRESHOLD * len(words[i]) - 1e-9:
+                if _mostly_inside(words[i], low):
                     theirs = other_words.get(m) or other_words.setdefault(m, word_set(stored[m][0]))
                     c = _sizes_allow(len(words[i]), len(theirs)) and jaccard(words[i], theirs) > JACCARD_THRESHOLD
             if c:
@@ -421,13 +465,18 @@ class Memory:
             raise ValidationError(
                 "search covers current memories only; use list --include-forgotten to see forgotten ones"
             )
+        moment = _now(now)
+        terms, matches, expansion = self._llm.recall_hint(agent_id, query, moment)
         hits = self._recall.search(
             agent_id,
             query,
             limit=_check_limit(limit, 1000),
-            now=_now(now),
+            now=moment,
             filters=make_filters(self._registry, **filters),
+            extra_terms=terms,
+            extra_matches=matches,
         )
+        self._llm.explain(hits, expansion)
         if reinforce and hits:
             self._access.record(agent_id, [hit.memory.id for hit in hits])
         return hits
@@ -557,11 +606,124 @@ class Memory:
             **self._backend.stats(agent_id),
             "embedder": self._embedder.name,
             "dims": self._embedder.dims,
-            "path": str(self.path),
+            "path": self.location,
         }
 
     def agents(self) -> builtins.list[str]:
         return self._backend.agents()
+
+    # --- the LLM layer (tiermem.llm.service) ------------------------------------------------------------
+
+    def llm_client(self, purpose: str = "other") -> LLMClient | None:
+        """The configured LLM (``complete(prompt) -> str``), its usage counted under ``purpose``; None if
+        there is none. Features pass it to their ``attempt(client, llm_path, rule_path)``."""
+        return self._llm.client(purpose)
+
+    def llm_status(self, *, agent_id: str | None = None, ping: bool = False) -> dict[str, Any]:
+        """Provider, features, today's budget use, the queue and the last fallback reason; ``ping`` also
+        makes one tiny call to the endpoint."""
+        status = self._llm.status(None if agent_id is None else check_agent_id(agent_id))
+        return {**status, "ping": self._llm.ping()} if ping else status
+
+    def llm_usage(self, *, days: int = 7) -> dict[str, dict[str, dict[str, int]]]:
+        """LLM calls, failures, refusals, cache hits and tokens: day -> purpose -> counters."""
+        return self._llm.usage(_check_limit(days, 366))
+
+    def drain(self, *, agent_id: str | None = None, limit: int | None = None) -> dict[str, Any]:
+        """Run queued LLM enrichment now (facts, search keys, links) and say what was done."""
+        return self._llm.drain(
+            agent_id=None if agent_id is None else check_agent_id(agent_id),
+            limit=None if limit is None else _check_limit(limit, 10**9),
+        )
+
+    def consolidate_core(
+        self, *, agent_id: str = "default", limit: int = 2000, min_size: int = 3, threshold: float = 0.5,
+        dry_run: bool = False,
+    ) -> dict[str, Any]:
+        """Summarise clusters of related memories into core memories that link to their sources (which are
+        kept unchanged); by the LLM if there is one, else extractively."""
+        return self._llm.consolidate(
+            check_agent_id(agent_id), limit=_check_limit(limit, 100_000), min_size=_check_limit(min_size, 100, low=2),
+            threshold=check_unit("threshold", threshold), dry_run=bool(dry_run),
+        )
+
+    def expand_query(self, query: str) -> Outcome[builtins.list[str]]:
+        """The extra search terms recall would add for ``query`` (LLM, else the synonym table)."""
+        return self._llm.expand(check_text(query, 10_000))
+
+    def rebuild_tree(self, *, agent_id: str = "default", now: object = None, dry_run: bool = False) -> dict[str, Any]:
+        """The monthly tree rebuild: the LLM's restructure if it fits the limits and files every category as
+        before, else the rule rebuild; the result says which ran and why."""
+        return self._llm.rebuild_tree(check_agent_id(agent_id), self.settings.lifecycle.tree, _now(now),
+                                      dry_run=bool(dry_run))
+
+    def llm_jobs(self, memory_id: str, *, agent_id: str = "default") -> builtins.list[dict[str, Any]]:
+        """The enrichment jobs of a memory: status, which path ran and why, what they found."""
+        record = self.get(memory_id, agent_id=agent_id)
+        return self._llm.tables.jobs_for(record.agent_id, record.id)
+
+    # --- the file workspace (tiermem.workspace.service) -------------------------------------------------
+
+    def context(
+        self, message: str, *, agent_id: str = "default", budget_tokens: int = 2000, now: object = None,
+        workspace: str | Path | None = None, index: bool = True,
+    ) -> SessionContext:
+        """The agent's memory for ``message`` in one labelled block within ``budget_tokens``: the
+        workspace's phases (orientation, resumption, threads, MEMORY.md, events) and recalled memories,
+        with ``.metadata`` saying what was loaded and why. ``index=False`` skips re-indexing the files."""
+        from .workspace import service
+
+        return service.build_context(self, self._backend, message, agent_id=agent_id, budget_tokens=budget_tokens,
+                                     now=_now(now), workspace=workspace, index=index)
+
+    def sync_workspace(
+        self, *, agent_id: str = "default", workspace: str | Path | None = None, rebuild: bool = False
+    ) -> dict[str, Any]:
+        """Index the workspace files for recall by checksum (``rebuild``: from scratch); say what changed."""
+        from .workspace import service
+
+        root = service.require_root(self, workspace)
+        return service.sync(self, self._backend, root, agent_id, rebuild=rebuild).to_dict()
+
+    # --- access tokens of the REST and MCP servers (interfaces/auth.py makes and checks them) ----------
+
+    def put_token(self, token_id: str, record: str) -> None:
+        """Store a token record (JSON, holding only a hash of the secret) under its id."""
+        self._backend.meta_set(f"token:{token_id}", record)
+
+    def token_record(self, token_id: str) -> str | None:
+        return self._backend.meta_get(f"token:{token_id}")
+
+    def token_records(self) -> dict[str, str]:
+        """Every token record, by token id."""
+        return {key.removeprefix("token:"): value for key, value in self._backend.meta_items("token:").items()}
+
+    # --- the tiered lifecycle (tiermem.lifecycle.service) -----------------------------------------------
+
+    def lifecycle(self, workspace: str | Path | None = None) -> LifecycleService:
+        """Tiers, hot state, tree index, distillation, daily notes and consolidation (seed 000), for the
+        workspace that holds MEMORY.md and memory/ (default: the store directory's parent)."""
+        from .lifecycle.service import LifecycleService
+        from .storage.lifecycle import LifecycleTables
+
+        if not isinstance(self._backend, LifecycleTables):
+            raise StoreError(f"tiers, hot state and the tree index need an embedded store; {self.location} is not one")
+        root = Path(workspace) if workspace is not None else self.path.parent
+        return LifecycleService(self, self._backend, self.settings.lifecycle, root, self._settle)
+
+    def retrieve(
+        self, query: str, *, agent_id: str = "default", limit: int = 5, llm: LLMClient | None = None,
+        now: object = None, workspace: str | Path | None = None,
+    ) -> RetrieveResult:
+        """The seed's tiered retrieval: tree routing (LLM when ``llm`` is given, else keywords), warm and cold
+        memories, merged with :meth:`search`; each result says how it was found and which tree node files it."""
+        return self.lifecycle(workspace).retrieve(query, agent_id=agent_id, limit=limit, llm=llm, now=now)
+
+    def consolidate(
+        self, mode: str = "quick", *, agent_id: str = "default", now: object = None, workspace: str | Path | None = None
+    ) -> dict[str, Any]:
+        """Rescore and re-tier memories, maintain the tree and MEMORY.md (quick / daily / monthly / full)."""
+        return self.lifecycle(workspace).consolidate(mode, agent_id=agent_id, now=now)
 
 
 def _without_extracted(record: MemoryRecord) -> dict[str, Any]:
@@ -588,6 +750,17 @@ def merge_metadata(extracted: Mapping[str, Any], given: Mapping[str, Any]) -> di
 def _unit_rows(vectors: np.ndarray) -> np.ndarray:
     norms = np.linalg.norm(vectors, axis=1, keepdims=True)
     return np.asarray(vectors / np.where(norms == 0, 1.0, norms), dtype=np.float32)
+
+
+def _mostly_inside(words: frozenset[str], text: str) -> bool:
+    """Are enough of ``words`` substrings of ``text`` for a word overlap above the bar to be possible?"""
+    missing = (1.0 - JACCARD_THRESHOLD) * len(words) + 1e-9  # how many may be absent
+    for word in words:
+        if word not in text:
+            missing -= 1
+            if missing < 0:
+                return False
+    return True
 
 
 def _sizes_allow(a: int, b: int) -> bool:

@@ -29,3 +29,11 @@ class EmbedderError(TiermemError):
 
 class ConfigError(TiermemError):
     """A configuration file or setting is invalid."""
+
+
+class LLMError(TiermemError):
+    """An LLM call failed or its answer was unusable; every LLM feature then falls back to its rules."""
+
+
+class WorkspaceError(TiermemError):
+    """A workspace file cannot be read or written safely (not UTF-8, locked past the timeout, unwritable)."""

@@ -90,8 +90,9 @@ def confidence(text: str, source_type: str = "user") -> float:
 # --- structured metadata (EvoClaw extract_structured_metadata) -------------------------------------
 
 _TLDS = "com|org|ai|io|net|dev|app|studio|co"
+# A backtick ends a URL too: markdown wraps commands in them (`git clone https://github.com/a/b.git`).
 _URL = re.compile(
-    rf"https?://[^\s<>\"')]+|www\.[^\s<>\"')]+|(?:^|\s)([a-z0-9-]+\.(?:{_TLDS})\b(?![.(])[^\s<>\"')]*)",
+    rf"https?://[^\s<>\"'`)]+|www\.[^\s<>\"'`)]+|(?:^|\s)([a-z0-9-]+\.(?:{_TLDS})\b(?![.(])[^\s<>\"'`)]*)",
     re.IGNORECASE | re.MULTILINE,
 )
 _BACKTICK = re.compile(r"`([^`]+)`")

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -17,8 +18,7 @@ import numpy as np
 from ..config import RecallSettings
 from ..model import Hit, MemoryRecord, TypeRegistry
 from ..providers.embedders import Embedder
-from ..storage.base import Filters
-from ..storage.sqlite import SQLiteBackend
+from ..storage.base import Backend, Filters
 from . import scoring
 from .query import Query, analyse
 
@@ -45,17 +45,33 @@ class _Candidate:
 
 class Recall:
     def __init__(
-        self, backend: SQLiteBackend, embedder: Embedder, registry: TypeRegistry, settings: RecallSettings
+        self, backend: Backend, embedder: Embedder, registry: TypeRegistry, settings: RecallSettings
     ) -> None:
         self._settings = settings
         self._backend = backend
         self._embedder = embedder
         self._registry = registry
 
-    def search(self, agent_id: str, text: str, *, limit: int, now: datetime, filters: Filters) -> list[Hit]:
+    def search(
+        self,
+        agent_id: str,
+        text: str,
+        *,
+        limit: int,
+        now: datetime,
+        filters: Filters,
+        extra_terms: Sequence[str] = (),
+        extra_matches: Mapping[str, tuple[str, float]] | None = None,
+    ) -> list[Hit]:
+        """``extra_terms`` / ``extra_matches``: the LLM layer's hook (tiermem.llm.service.recall_hint). Expansion
+        terms join the lexical query only (rescoring measures the words the user typed); search-key matches
+        are candidates like the structured ones, as (reason, base score)."""
         query = analyse(text, now)
+        if extra_terms:
+            query = replace(query, terms=tuple(dict.fromkeys([*query.terms, *extra_terms])))
         qvec = self._embedder.embed([text])[0]
-        fused, signals = self._candidates(agent_id, query, qvec, max(self._settings.candidates, limit * 4), filters)
+        depth = max(self._settings.candidates, limit * 4)
+        fused, signals = self._candidates(agent_id, query, qvec, depth, filters, extra_matches or {})
         if not fused:
             return []
         if self._settings.neighbours:
@@ -74,7 +90,13 @@ class Recall:
     # --- stages -----------------------------------------------------------------------------------
 
     def _candidates(
-        self, agent_id: str, query: Query, qvec: np.ndarray, depth: int, filters: Filters
+        self,
+        agent_id: str,
+        query: Query,
+        qvec: np.ndarray,
+        depth: int,
+        filters: Filters,
+        matches: Mapping[str, tuple[str, float]],
     ) -> tuple[dict[str, float], dict[str, dict[str, Any]]]:
         """Fused scores of every candidate that passes the filters, and the signals behind each."""
         s = self._settings
@@ -86,7 +108,7 @@ class Recall:
             W_LEXICAL if s.lexical else 0.0,
             W_VECTOR if s.vector else 0.0,
         )
-        extra = self._structured(agent_id, query, depth)
+        extra = {**matches, **self._structured(agent_id, query, depth)}
         for mid, (_, base) in extra.items():
             fused[mid] = max(fused.get(mid, 0.0), base)
         allowed = self._backend.matching(agent_id, list(fused), filters)

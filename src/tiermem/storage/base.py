@@ -57,6 +57,9 @@ class Backend(Protocol):
 
     def meta_set(self, key: str, value: str) -> None: ...
 
+    def meta_items(self, prefix: str) -> dict[str, str]:
+        """Every meta entry whose key starts with ``prefix``, by key."""
+
     def insert(self, records: Sequence[MemoryRecord], vectors: np.ndarray | None) -> None: ...
 
     def get(self, agent_id: str, memory_id: str) -> MemoryRecord | None: ...

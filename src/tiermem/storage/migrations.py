@@ -91,10 +91,89 @@ CREATE TABLE history (
 CREATE INDEX history_memory ON history(agent_id, memory_id, at);
 """
 
+# The LLM layer: the enrichment queue (writes never wait for an LLM), usage per day and purpose (the daily
+# budget is shared by every process), cached answers, and search keys indexed beside their memory.
+M0004_LLM = """
+CREATE TABLE llm_jobs (
+    rowid INTEGER PRIMARY KEY AUTOINCREMENT,
+    agent_id TEXT NOT NULL,
+    memory_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'pending',
+    attempts INTEGER NOT NULL DEFAULT 0,
+    created_at REAL NOT NULL,
+    lease_until REAL,
+    claim TEXT,
+    finished_at REAL,
+    mode TEXT,
+    result TEXT NOT NULL DEFAULT '{}'
+);
+CREATE INDEX llm_jobs_status ON llm_jobs(status, rowid);
+CREATE INDEX llm_jobs_memory ON llm_jobs(agent_id, memory_id);
+CREATE TABLE llm_usage (
+    day TEXT NOT NULL,
+    purpose TEXT NOT NULL,
+    calls INTEGER NOT NULL DEFAULT 0,
+    failures INTEGER NOT NULL DEFAULT 0,
+    refused INTEGER NOT NULL DEFAULT 0,
+    cache_hits INTEGER NOT NULL DEFAULT 0,
+    prompt_tokens INTEGER NOT NULL DEFAULT 0,
+    completion_tokens INTEGER NOT NULL DEFAULT 0,
+    cached_tokens INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (day, purpose)
+);
+CREATE TABLE llm_cache (key TEXT PRIMARY KEY, answer TEXT NOT NULL, created_at REAL NOT NULL);
+CREATE TABLE memory_keys (
+    rowid INTEGER PRIMARY KEY REFERENCES memories(rowid) ON DELETE CASCADE,
+    agent_id TEXT NOT NULL,
+    keys TEXT NOT NULL
+);
+CREATE VIRTUAL TABLE memory_keys_fts USING fts5(
+    keys, content='memory_keys', content_rowid='rowid', tokenize='porter unicode61'
+);
+CREATE TRIGGER memory_keys_insert AFTER INSERT ON memory_keys BEGIN
+    INSERT INTO memory_keys_fts(rowid, keys) VALUES (new.rowid, new.keys);
+END;
+CREATE TRIGGER memory_keys_delete AFTER DELETE ON memory_keys BEGIN
+    INSERT INTO memory_keys_fts(memory_keys_fts, rowid, keys) VALUES ('delete', old.rowid, old.keys);
+END;
+CREATE TRIGGER memory_keys_update AFTER UPDATE OF keys ON memory_keys BEGIN
+    INSERT INTO memory_keys_fts(memory_keys_fts, rowid, keys) VALUES ('delete', old.rowid, old.keys);
+    INSERT INTO memory_keys_fts(rowid, keys) VALUES (new.rowid, new.keys);
+END;
+"""
+
+# Lifecycle (seed 000): per-agent documents (hot state, tree index, counters) and every tier transition.
+# Transitions are not tied to the memories table: they outlive a purge, so a deletion stays explained.
+M0005_LIFECYCLE = """
+CREATE TABLE lifecycle_docs (
+    agent_id TEXT NOT NULL,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    updated_at REAL NOT NULL,
+    PRIMARY KEY (agent_id, key)
+);
+CREATE TABLE tier_transitions (
+    rowid INTEGER PRIMARY KEY AUTOINCREMENT,
+    agent_id TEXT NOT NULL,
+    memory_id TEXT NOT NULL,
+    at REAL NOT NULL,
+    from_tier TEXT,
+    to_tier TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    score REAL NOT NULL,
+    detail TEXT NOT NULL DEFAULT '{}'
+);
+CREATE INDEX tier_transitions_memory ON tier_transitions(agent_id, memory_id);
+CREATE INDEX tier_transitions_at ON tier_transitions(agent_id, at);
+"""
+
 MIGRATIONS: tuple[tuple[str, str], ...] = (
     ("0001_initial", M0001_INITIAL),
     ("0002_fts5_index", M0002_FTS),
     ("0003_history", M0003_HISTORY),
+    ("0004_llm", M0004_LLM),
+    ("0005_lifecycle", M0005_LIFECYCLE),
 )
 
 

@@ -19,6 +19,7 @@ import numpy as np
 from ..errors import StoreError, ValidationError
 from ..model import Link, MemoryRecord, from_epoch, to_epoch
 from .base import ORDERS, Filters, HistoryEntry
+from .lifecycle import LifecycleTables
 from .migrations import apply_migrations
 from .vectors import VectorIndex
 
@@ -163,8 +164,8 @@ def _row_to_record(row: Sequence[Any]) -> MemoryRecord:
     )
 
 
-class SQLiteBackend:
-    """Implements :class:`tiermem.storage.base.Backend` on one SQLite file."""
+class SQLiteBackend(LifecycleTables):
+    """Implements :class:`tiermem.storage.base.Backend` on one SQLite file (and the lifecycle tables)."""
 
     def __init__(self, directory: Path, *, busy_timeout_s: float = 30.0) -> None:
         self.path = directory / DB_FILE
@@ -228,6 +229,14 @@ class SQLiteBackend:
                 "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                 (key, value),
             )
+
+    def meta_items(self, prefix: str) -> dict[str, str]:
+        """Every meta entry whose key starts with ``prefix``."""
+        with self._lock:
+            rows = self._execute(
+                "SELECT key, value FROM meta WHERE substr(key, 1, ?) = ? ORDER BY key", (len(prefix), prefix)
+            )
+            return {r[0]: r[1] for r in rows}
 
     # --- records ------------------------------------------------------------------------------------
 
@@ -424,14 +433,37 @@ class SQLiteBackend:
         quoted = [f'"{t.replace(chr(34), "")}"' for t in terms if t.replace('"', "").strip()]
         if not quoted:
             return []
-        sql = (
-            "SELECT m.id, -bm25(memories_fts) AS score "
-            "FROM memories_fts JOIN memories m ON m.rowid = memories_fts.rowid "
-            f"WHERE memories_fts MATCH ? AND m.agent_id = ? AND {_CURRENT} ORDER BY bm25(memories_fts) LIMIT ?"
+        if limit <= 0:
+            return []
+        # Rank inside FTS5 alone, then keep the agent's current memories. Joining memories into the ranked
+        # query reads every matching row of the table before LIMIT applies, which doubled the cost of a
+        # query matching 20k of 100k memories. Going deeper is needed only when the filter drops many of the
+        # best matches (other agents' or forgotten memories); the result is the same either way.
+        ranked_sql = (
+            "SELECT rowid, bm25(memories_fts) FROM memories_fts WHERE memories_fts MATCH ? "
+            "ORDER BY bm25(memories_fts) LIMIT ?"
         )
+        depth = limit + limit // 4 + 8
         with self._lock:
-            rows = self._execute(sql, (" OR ".join(quoted), agent_id, limit)).fetchall()
-        return [(r[0], float(r[1])) for r in rows]
+            while True:
+                ranked = self._execute(ranked_sql, (" OR ".join(quoted), depth)).fetchall()
+                current = self._current_ids(agent_id, [r[0] for r in ranked])
+                found = [(current[r], -float(score)) for r, score in ranked if r in current]
+                if len(found) >= limit or len(ranked) < depth:
+                    return found[:limit]
+                depth *= 4
+
+    def _current_ids(self, agent_id: str, rowids: Sequence[int]) -> dict[int, str]:
+        """rowid -> id of those of ``rowids`` that are the agent's current memories."""
+        out: dict[int, str] = {}
+        for start in range(0, len(rowids), 500):
+            chunk = rowids[start : start + 500]
+            marks = ", ".join("?" for _ in chunk)
+            out.update(self._execute(
+                f"SELECT m.rowid, m.id FROM memories m WHERE m.rowid IN ({marks}) AND +m.agent_id = ? AND {_CURRENT}",
+                [*chunk, agent_id],
+            ))
+        return out
 
     def in_window(self, agent_id: str, start: datetime, end: datetime, *, limit: int) -> builtins.list[str]:
         """Current memories whose event (or, lacking one, creation) time falls in [start, end)."""
@@ -480,9 +512,9 @@ class SQLiteBackend:
             for start in range(0, len(values), 500):
                 chunk = values[start : start + 500]
                 marks = ", ".join("?" for _ in chunk)
-                rows = self._execute(
+                rows = self._execute(  # +agent_id: find rows through the key, not by scanning the agent's index
                     f"SELECT m.rowid, m.id, json_extract(m.source, '$.session') FROM memories m "
-                    f"WHERE m.agent_id = ? AND m.{key} IN ({marks}) AND {_CURRENT}",
+                    f"WHERE +m.agent_id = ? AND m.{key} IN ({marks}) AND {_CURRENT}",
                     [agent_id, *chunk],
                 )
                 out.update((r[0], (r[1], r[2])) for r in rows)

@@ -45,23 +45,31 @@ _blas: Any = None  # the ThreadpoolController, made on first use (it inspects th
 
 
 @contextmanager
-def _products() -> Iterator[Callable[[np.ndarray, np.ndarray], np.ndarray]]:
-    """``a @ b.T`` for many small matrices.
+def one_blas_thread() -> Iterator[bool]:
+    """Hold BLAS to one thread inside the block; yields whether it could (threadpoolctl is installed).
 
-    A multi-threaded BLAS (numpy's OpenBLAS) wakes its threads for every product above a tiny size; when
-    the CPUs are busy with anything else that wait costs milliseconds per call, measured here at 2-5 ms
-    for a 20x64 by 64x300 product that takes 16 us on one thread. With threadpoolctl installed BLAS is held
-    to one thread for the duration; without it numpy's own einsum loop (no threads, ~10x slower than BLAS
-    per product but immune to the wait) does the work.
+    numpy's OpenBLAS wakes its threads for any product above a tiny size, and when the CPUs are busy with
+    anything else that costs milliseconds per call: measured here, a 20x64 by 64x300 product took 2-5 ms
+    with two threads and 16 us with one. Its idle threads also spin for a while after each call, burning
+    the core that the rest of the write path could use. The write path makes many small products, so it
+    runs inside this block. The limit applies to the whole process while the block runs.
     """
     global _blas
     if ThreadpoolController is None:
-        yield lambda a, b: np.einsum("ij,kj->ik", a, b, optimize=False)
+        yield False
         return
     if _blas is None:
         _blas = ThreadpoolController()
     with _blas.limit(limits=1, user_api="blas"):
-        yield lambda a, b: a @ b.T
+        yield True
+
+
+@contextmanager
+def _products() -> Iterator[Callable[[np.ndarray, np.ndarray], np.ndarray]]:
+    """``a @ b.T`` for many small matrices: BLAS on one thread, or without threadpoolctl numpy's own einsum
+    loop (no threads; ~10x slower than BLAS per product but immune to the wait described above)."""
+    with one_blas_thread() as limited:
+        yield (lambda a, b: a @ b.T) if limited else (lambda a, b: np.einsum("ij,kj->ik", a, b, optimize=False))
 
 
 @dataclass

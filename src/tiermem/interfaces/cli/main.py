@@ -16,8 +16,8 @@ import typer
 from typer.core import TyperGroup
 
 from ...errors import TiermemError
-from . import demo, info, links, memory
-from .options import Globals, RootAgent, RootHome, RootJson, RootWorkspace, UsageError
+from . import context, daily, demo, info, lifecycle, links, llm, memory, note, serve, session, tokens, workspace
+from .options import Globals, RootAgent, RootEndpoint, RootHome, RootJson, RootLLM, RootWorkspace, UsageError
 
 PROG = "tiermem"
 EXIT_USAGE = 2
@@ -93,7 +93,8 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-for group in (memory.app, links.app, info.app, demo.app):
+for group in (memory.app, links.app, info.app, context.app, note.app, session.app, workspace.app, demo.app, llm.app,
+              lifecycle.app, daily.app, serve.app, tokens.app):
     app.add_typer(group)
 
 
@@ -104,9 +105,11 @@ def root(
     agent_id: RootAgent = None,
     workspace: RootWorkspace = None,
     home: RootHome = None,
+    llm_: RootLLM = False,
+    llm_endpoint: RootEndpoint = None,
 ) -> None:
     """Long-term memory for AI agents: store, search and explain what an agent remembers."""
-    ctx.obj = Globals(json_, agent_id, workspace, home)
+    ctx.obj = Globals(json_, agent_id, workspace, home, llm_, llm_endpoint)
     if ctx.invoked_subcommand is None:
         typer.echo(ctx.get_help())
         raise typer.Exit(0)

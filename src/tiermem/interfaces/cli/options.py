@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -65,6 +66,27 @@ RootWorkspace = Annotated[Path | None, _workspace_opt("TIERMEM_WORKSPACE")]
 RootHome = Annotated[Path | None, _home_opt("TIERMEM_HOME")]
 
 
+def _llm_opt() -> Any:
+    return typer.Option(
+        "--llm", rich_help_panel=GLOBAL_PANEL, help="Use the LLM for this command's optional LLM steps (seed flag)."
+    )
+
+
+def _endpoint_opt(envvar: str | None = None) -> Any:
+    return typer.Option(
+        "--llm-endpoint",
+        metavar="URL",
+        show_default=False,
+        envvar=envvar,
+        rich_help_panel=GLOBAL_PANEL,
+        help="LLM endpoint: an OpenAI-compatible .../v1 URL, or the seed's POST /complete URL.",
+    )
+
+
+RootLLM = Annotated[bool, _llm_opt()]
+RootEndpoint = Annotated[str | None, _endpoint_opt("TIERMEM_LLM_ENDPOINT")]
+
+
 @dataclass(slots=True)
 class Globals:
     """What the global options chose; a command's own copy of an option wins over the root's."""
@@ -73,8 +95,15 @@ class Globals:
     agent_id: str | None = None
     workspace: Path | None = None
     home: Path | None = None
+    llm: bool = False
+    llm_endpoint: str | None = None
 
-    def merge(self, json: bool, agent_id: str | None, workspace: Path | None, home: Path | None) -> None:
+    def merge(
+        self, json: bool, agent_id: str | None, workspace: Path | None, home: Path | None, llm: bool = False,
+        llm_endpoint: str | None = None,
+    ) -> None:
+        self.llm = self.llm or llm
+        self.llm_endpoint = llm_endpoint if llm_endpoint is not None else self.llm_endpoint
         self.json = self.json or json
         self.agent_id = agent_id if agent_id is not None else self.agent_id
         self.workspace = workspace if workspace is not None else self.workspace
@@ -113,11 +142,23 @@ def store_path() -> Path:
     return workspace / STORE_DIR
 
 
+def llm_config() -> dict[str, Any]:
+    """Settings the command line adds to config.json: the LLM the environment and the seed's ``--llm`` /
+    ``--llm-endpoint`` choose, and no background worker (a command is too short-lived for one; queued LLM
+    work waits for `tiermem llm drain` or a long-running process)."""
+    from ...config import llm_overrides, load_settings
+
+    chosen = current()
+    configured = load_settings(store_path()).llm.provider if chosen.llm else "none"
+    section = llm_overrides(os.environ, endpoint=chosen.llm_endpoint, asked=chosen.llm, configured=configured)
+    return {"llm": {**section, "background": False}}
+
+
 @contextmanager
 def open_memory() -> Iterator[Memory]:
     from ...engine import Memory  # lazy: `tiermem --help` must not pay for numpy and the embedder
 
-    with Memory.open(store_path()) as memory:
+    with Memory.open(store_path(), config=llm_config()) as memory:
         yield memory
 
 
@@ -128,6 +169,8 @@ _GLOBAL_PARAMS = (
     inspect.Parameter("agent_id_", _KW, default=None, annotation=Annotated[str | None, _agent_opt()]),
     inspect.Parameter("workspace_", _KW, default=None, annotation=Annotated[Path | None, _workspace_opt()]),
     inspect.Parameter("home_", _KW, default=None, annotation=Annotated[Path | None, _home_opt()]),
+    inspect.Parameter("llm_", _KW, default=False, annotation=Annotated[bool, _llm_opt()]),
+    inspect.Parameter("llm_endpoint_", _KW, default=None, annotation=Annotated[str | None, _endpoint_opt()]),
 )
 
 

@@ -1,0 +1,144 @@
+"""The REST server (FastAPI): every route is a thin call into :class:`~tiermem.engine.Memory`.
+
+Every agent-scoped route carries the agent in its path (``/v1/agents/{agent_id}/...``) and checks the caller's
+bearer token against it before anything else runs, so a token for agent A cannot name agent B anywhere.
+Errors are JSON, ``{"error": {"type": ..., "message": ...}}``, with the engine's own messages (the same
+lines the CLI prints). Request bodies above ``max_body_bytes`` are refused before they are read in full.
+
+Routes live in :mod:`tiermem.interfaces.api_routes`; this module builds the app around them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from .. import __version__
+from ..engine import Memory
+from ..errors import ConfigError, EmbedderError, NotFoundError, StoreError, TiermemError, ValidationError
+from .api_routes import router
+from .auth import AuthError, ForbiddenError, Principal, authenticate
+
+DEFAULT_MAX_BODY = 4 * 1024 * 1024
+_STATUS: tuple[tuple[type[TiermemError], int], ...] = (
+    (AuthError, 401),
+    (ForbiddenError, 403),
+    (NotFoundError, 404),
+    (ValidationError, 400),
+    (StoreError, 503),
+    (EmbedderError, 503),
+    (ConfigError, 500),
+)
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+def error_body(kind: str, message: str) -> dict[str, Any]:
+    return {"error": {"type": kind, "message": " ".join(message.split())}}
+
+
+def status_of(exc: TiermemError) -> int:
+    return next((code for kind, code in _STATUS if isinstance(exc, kind)), 400)
+
+
+class BodyLimit:
+    """Refuses request bodies over ``limit`` bytes with 413: by Content-Length up front; a body sent without one
+    (chunked) is read here up to the limit and then handed on whole."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None:
+            if not declared.isdigit() or int(declared) > self.limit:
+                await self._refuse(send)
+            else:
+                await self.app(scope, receive, send)
+            return
+        body = bytearray()
+        while True:
+            message = await receive()
+            body += message.get("body", b"")
+            if len(body) > self.limit:
+                await self._refuse(send)
+                return
+            if message["type"] != "http.request" or not message.get("more_body"):
+                break
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if replayed:
+                return await receive()
+            replayed = True
+            return {"type": "http.request", "body": bytes(body), "more_body": False}
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, send: Send) -> None:
+        body = json.dumps(error_body("PayloadTooLarge", f"request body over {self.limit} bytes; send less at once"))
+        await send({"type": "http.response.start", "status": 413, "headers": [(b"content-type", b"application/json")]})
+        await send({"type": "http.response.body", "body": body.encode()})
+
+
+def create_app(memory: Memory, *, insecure_local: bool = False, max_body_bytes: int = DEFAULT_MAX_BODY) -> FastAPI:
+    """The REST app over an open store. ``insecure_local``: no tokens (loopback development only)."""
+    app = FastAPI(
+        title="tiermem",
+        version=__version__,
+        description=(
+            "Long-term memory for AI agents. Every `/v1/agents/{agent_id}/...` route needs "
+            "`Authorization: Bearer tmk_...` with a token scoped to that agent (`tiermem tokens create`)."
+        ),
+    )
+    app.state.memory = memory
+    app.state.principal = _principal_source(memory, insecure_local)
+    app.include_router(router)
+    _install_error_handlers(app)
+    app.add_middleware(BodyLimit, limit=max_body_bytes)
+    return app
+
+
+def _principal_source(memory: Memory, insecure_local: bool) -> Callable[[str | None], Principal]:
+    if insecure_local:
+        return lambda _header: Principal(None)
+    return lambda header: authenticate(memory, header)
+
+
+def _install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(TiermemError)
+    async def tiermem_error(_request: Request, exc: TiermemError) -> JSONResponse:
+        headers = {"WWW-Authenticate": "Bearer"} if isinstance(exc, AuthError) else None
+        return JSONResponse(error_body(type(exc).__name__, str(exc)), status_of(exc), headers=headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse(error_body("ValidationError", _validation_message(exc)), 422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse(error_body("HTTPError", str(exc.detail)), exc.status_code)
+
+
+def _validation_message(exc: RequestValidationError) -> str:
+    """The first problem, as one line: ``body.importance: Input should be a valid number``."""
+    errors = exc.errors()
+    if not errors:
+        return "invalid request"
+    first = errors[0]
+    where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "request"
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    return f"{where}: {first.get('msg', 'invalid')}{more}"

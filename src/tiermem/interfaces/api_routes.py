@@ -1,0 +1,250 @@
+"""The REST routes. Each one: check the caller may act on the path's agent, call Memory, return JSON.
+
+Handlers are plain functions (FastAPI runs them on its thread pool): the engine is synchronous.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from .. import __version__
+from ..engine import Memory
+from ..errors import ValidationError
+from .auth import Principal
+
+router = APIRouter()
+MAX_BATCH = 1000
+AgentPath = Annotated[str, Path(description="The agent whose memories these are.", examples=["default"])]
+IdPath = Annotated[str, Path(description="A memory id.", max_length=64)]
+
+
+# --- who is calling ------------------------------------------------------------------------------------
+
+
+def _memory(request: Request) -> Memory:
+    memory: Memory = request.app.state.memory
+    return memory
+
+
+def _principal(request: Request, authorization: Annotated[str | None, Header()] = None) -> Principal:
+    source: Callable[[str | None], Principal] = request.app.state.principal
+    return source(authorization)
+
+
+Caller = Annotated[Principal, Depends(_principal)]
+Store = Annotated[Memory, Depends(_memory)]
+
+
+def _agent(role: str) -> Callable[..., str]:
+    def check(agent_id: AgentPath, caller: Caller) -> str:
+        return caller.check(agent_id, role)
+
+    return check
+
+
+Reader = Annotated[str, Depends(_agent("read"))]
+Writer = Annotated[str, Depends(_agent("write"))]
+Admin = Annotated[str, Depends(_agent("admin"))]
+
+
+# --- bodies ---------------------------------------------------------------------------------------------
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class MemoryFields(_Body):
+    """What a memory is made of. Everything but ``text`` is optional; the engine validates every value."""
+
+    text: str = Field(description="What to remember.", examples=["The user prefers dark mode"])
+    type: str | None = Field(None, description="A memory type, e.g. user_preference, episodic.")
+    category: str | None = Field(None, description="A tree path, e.g. projects/tiermem.", examples=["preferences"])
+    importance: float | None = Field(None, description="0..1 (default 0.5).")
+    tags: list[str] | None = None
+    metadata: dict[str, Any] | None = None
+    source: str | dict[str, Any] | None = Field(None, description="Who or what wrote it.")
+    created_at: str | float | None = Field(None, description="ISO-8601 or epoch seconds (default: now).")
+    event_at: str | float | None = Field(None, description="When the thing happened.")
+    salience: float | None = None
+    confidence: float | None = None
+    valence: float | None = None
+    scope: str | None = None
+
+    def item(self) -> dict[str, Any]:
+        return self.model_dump(exclude_unset=True)
+
+
+class StoreBody(MemoryFields):
+    """One memory to store."""
+
+    dedup: bool = Field(True, description="Reinforce a duplicate instead of storing it again.")
+
+
+class StoreManyBody(_Body):
+    items: list[MemoryFields] = Field(max_length=MAX_BATCH)
+    dedup: bool = True
+
+
+class Filters(_Body):
+    type: str | list[str] | None = None
+    category: str | None = None
+    tags: list[str] | None = None
+    tier: str | list[str] | None = None
+    scope: str | None = None
+    since: str | float | None = None
+    until: str | float | None = None
+
+
+class SearchBody(Filters):
+    query: str = Field(examples=["what theme does the user like?"])
+    limit: int = Field(10, ge=1, le=100)
+    reinforce: bool = Field(True, description="Count the hits as accessed (retrieval is reinforcement).")
+
+
+class UpdateBody(_Body):
+    text: str | None = None
+    type: str | None = None
+    category: str | None = None
+    importance: float | None = None
+    tags: list[str] | None = None
+    metadata: dict[str, Any] | None = None
+    valence: float | None = None
+    scope: str | None = None
+    event_at: str | float | None = None
+    tier: str | None = None
+
+
+class LinkBody(_Body):
+    source_id: str
+    target_id: str
+    relation: str = Field(examples=["caused_by"])
+
+
+class ContextBody(_Body):
+    message: str = Field("", description="The user's message (may be empty at the start of a session).")
+    budget_tokens: int = Field(2000, description="The most tokens the block may cost.")
+
+
+# --- routes ---------------------------------------------------------------------------------------------
+
+
+@router.get("/health", tags=["server"], summary="Liveness (no token needed)")
+def health() -> dict[str, Any]:
+    return {"status": "ok", "version": __version__}
+
+
+@router.get("/v1/whoami", tags=["server"], summary="The calling token: its agents and role")
+def whoami(caller: Caller) -> dict[str, Any]:
+    return {"token": None if caller.token is None else caller.token.public(), "insecure_local": caller.token is None}
+
+
+@router.get("/v1/agents", tags=["server"], summary="Agents with memories that this token may see")
+def agents(caller: Caller, memory: Store) -> dict[str, Any]:
+    return {"agents": caller.visible(memory.agents())}
+
+
+@router.post("/v1/agents/{agent_id}/memories", tags=["memories"], summary="Store one memory", status_code=201)
+def store(body: StoreBody, agent: Writer, memory: Store, response: Response) -> dict[str, Any]:
+    result = memory.store_many([body.item()], agent_id=agent, dedup=body.dedup)[0]
+    if not result.created:
+        response.status_code = 200  # a duplicate reinforced the memory it matched
+    return result.to_dict()
+
+
+@router.post("/v1/agents/{agent_id}/memories/batch", tags=["memories"], summary="Store many memories at once")
+def store_many(body: StoreManyBody, agent: Writer, memory: Store) -> dict[str, Any]:
+    results = memory.store_many([i.item() for i in body.items], agent_id=agent, dedup=body.dedup)
+    return {"results": [r.to_dict() for r in results]}
+
+
+@router.get("/v1/agents/{agent_id}/memories", tags=["memories"], summary="List memories, a page at a time")
+def list_memories(
+    agent: Reader,
+    memory: Store,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 50,
+    offset: Annotated[int, Query(ge=0)] = 0,
+    order: str = "newest",
+    type: Annotated[list[str] | None, Query()] = None,  # noqa: A002 - the API's name
+    category: str | None = None,
+    tag: Annotated[list[str] | None, Query()] = None,
+    tier: Annotated[list[str] | None, Query()] = None,
+    scope: str | None = None,
+    since: str | None = None,
+    until: str | None = None,
+    include_forgotten: bool = False,
+    include_superseded: bool = False,
+) -> dict[str, Any]:
+    found = memory.list(
+        agent_id=agent, limit=limit, offset=offset, order=order, type=type, category=category, tags=tag,
+        tier=tier, scope=scope, since=since, until=until, include_forgotten=include_forgotten,
+        include_superseded=include_superseded,
+    )  # fmt: skip
+    more = len(found) == limit
+    return {"items": [r.to_dict() for r in found], "limit": limit, "offset": offset,
+            "next_offset": offset + limit if more else None}  # fmt: skip
+
+
+@router.get("/v1/agents/{agent_id}/memories/{memory_id}", tags=["memories"], summary="One memory")
+def get(memory_id: IdPath, agent: Reader, memory: Store) -> dict[str, Any]:
+    return memory.get(memory_id, agent_id=agent).to_dict()
+
+
+@router.patch("/v1/agents/{agent_id}/memories/{memory_id}", tags=["memories"], summary="Change a memory")
+def update(memory_id: IdPath, body: UpdateBody, agent: Writer, memory: Store) -> dict[str, Any]:
+    changes = body.model_dump(exclude_unset=True)
+    if not changes:
+        raise ValidationError("nothing to update: give at least one field")
+    return memory.update(memory_id, agent_id=agent, **changes).to_dict()
+
+
+@router.delete("/v1/agents/{agent_id}/memories/{memory_id}", tags=["memories"], summary="Forget (tombstone)")
+def forget(memory_id: IdPath, agent: Writer, memory: Store, reason: str | None = None) -> dict[str, Any]:
+    return memory.forget(memory_id, agent_id=agent, reason=reason).to_dict()
+
+
+@router.post("/v1/agents/{agent_id}/memories/{memory_id}/purge", tags=["memories"], summary="Delete for good")
+def purge(memory_id: IdPath, agent: Admin, memory: Store) -> dict[str, Any]:
+    memory.purge(memory_id, agent_id=agent)
+    return {"purged": memory_id}
+
+
+@router.get("/v1/agents/{agent_id}/memories/{memory_id}/history", tags=["memories"], summary="What happened")
+def history(memory_id: IdPath, agent: Reader, memory: Store) -> dict[str, Any]:
+    entries = memory.history(memory_id, agent_id=agent)
+    return {"id": memory_id, "history": [
+        {"at": e.at.isoformat(), "action": e.action, "detail": e.detail} for e in entries]}  # fmt: skip
+
+
+@router.get("/v1/agents/{agent_id}/memories/{memory_id}/links", tags=["links"], summary="A memory's links")
+def links(memory_id: IdPath, agent: Reader, memory: Store) -> dict[str, Any]:
+    return {"id": memory_id, "links": memory.links(memory_id, agent_id=agent)}
+
+
+@router.post("/v1/agents/{agent_id}/links", tags=["links"], summary="Link two memories", status_code=201)
+def link(body: LinkBody, agent: Writer, memory: Store) -> dict[str, Any]:
+    made = memory.link(body.source_id, body.target_id, body.relation, agent_id=agent)
+    return {"source_id": made.source_id, "target_id": made.target_id, "relation": made.relation,
+            "created_at": made.created_at.isoformat()}  # fmt: skip
+
+
+@router.post("/v1/agents/{agent_id}/search", tags=["recall"], summary="The memories that best answer a query")
+def search(body: SearchBody, agent: Reader, memory: Store) -> dict[str, Any]:
+    filters = body.model_dump(exclude_unset=True, exclude={"query", "limit", "reinforce"})
+    hits = memory.search(body.query, agent_id=agent, limit=body.limit, reinforce=body.reinforce, **filters)
+    return {"query": body.query, "hits": [h.to_dict() for h in hits]}
+
+
+@router.post("/v1/agents/{agent_id}/context", tags=["recall"], summary="The agent's memory block for a message")
+def context(body: ContextBody, agent: Reader, memory: Store) -> dict[str, Any]:
+    built = memory.context(body.message, agent_id=agent, budget_tokens=body.budget_tokens)
+    return {"text": built.text, "total_tokens": built.total_tokens, "metadata": built.metadata}
+
+
+@router.get("/v1/agents/{agent_id}/stats", tags=["server"], summary="Counts by status, type and tier")
+def stats(agent: Reader, memory: Store) -> dict[str, Any]:
+    return memory.stats(agent_id=agent)

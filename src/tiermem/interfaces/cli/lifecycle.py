@@ -1,0 +1,340 @@
+"""The tiered lifecycle (seed 000): retrieve, consolidate, schedule, hot, tree, metrics, why.
+
+Command names and flags are the seed's (``memory_cli.py retrieve --query ... --limit 5``); ``--json`` prints
+its JSON shapes. Hot state and the tree live in the store; MEMORY.md (MEMORY-<agent>.md) is written in the
+workspace, the parent of the store directory unless ``--workspace`` says otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import shutil
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from . import render
+from .options import UsageError, agent_id, current, open_memory, store_path, wants_json, with_globals
+
+if TYPE_CHECKING:
+    from ...engine import Memory
+    from ...lifecycle.service import LifecycleService
+    from ...providers.llm import LLMClient
+
+app = typer.Typer()
+
+NowOpt = Annotated[str | None, typer.Option("--now", metavar="WHEN", help="Act as if it were then (ISO-8601).")]
+PromptFileOpt = Annotated[
+    Path | None,
+    typer.Option("--llm-prompt-file", metavar="FILE", help="Write the LLM tree-search prompt to FILE and stop."),
+]
+
+
+def workspace_dir() -> Path:
+    """``--workspace``, else the parent of the store directory (the current directory by default)."""
+    chosen = current().workspace
+    return chosen.expanduser() if chosen is not None else store_path().parent
+
+
+@contextmanager
+def open_lifecycle() -> Iterator[tuple[Memory, LifecycleService]]:
+    with open_memory() as memory:
+        yield memory, memory.lifecycle(workspace_dir())
+
+
+def llm_client(memory: Memory, purpose: str, *, configured: bool = False) -> LLMClient | None:
+    """The LLM when the command line asks for it (``--llm``, ``--llm-endpoint``) or ``configured`` says to."""
+    chosen = current()
+    return memory.llm_client(purpose) if chosen.llm or chosen.llm_endpoint or configured else None
+
+
+def _write_prompt(path: Path, prompt: str) -> None:
+    from ...workspace.files import write_atomic
+
+    write_atomic(path, prompt + "\n")
+    if wants_json():
+        render.emit_json({"prompt_file": str(path), "bytes": len(prompt.encode("utf-8"))})
+    else:
+        render.console().print(f"wrote the tree-search prompt to {path}")
+
+
+# --- retrieve ----------------------------------------------------------------------------------------
+
+
+@app.command()
+@with_globals
+def retrieve(
+    query_arg: Annotated[
+        str | None, typer.Argument(metavar="QUERY", help="What to recall.", show_default=False)
+    ] = None,
+    query: Annotated[
+        str | None, typer.Option("--query", "-q", metavar="TEXT", help="The query (seed spelling).")
+    ] = None,
+    limit: Annotated[int, typer.Option("--limit", "-n", metavar="N", help="At most this many memories.")] = 5,
+    llm_prompt_file: PromptFileOpt = None,
+    now: NowOpt = None,
+) -> None:
+    """Tiered retrieval: tree routing (LLM with --llm), warm and cold memories, merged with search."""
+    if query_arg is not None and query is not None:
+        raise UsageError("give the query once: as an argument or with --query, not both")
+    text = query_arg if query_arg is not None else query
+    if text is None:
+        raise UsageError("missing the query: tiermem retrieve --query 'what did we decide?'")
+    with open_lifecycle() as (memory, lifecycle):
+        if llm_prompt_file is not None:
+            _write_prompt(llm_prompt_file, lifecycle.tree_prompt(text, agent_id=agent_id(), now=now))
+            return
+        llm = llm_client(memory, "tree_search")
+        found = lifecycle.retrieve(text, agent_id=agent_id(), limit=limit, llm=llm, now=now)
+    if wants_json():
+        extra = {"llm_fallback": found.llm_fallback} if llm is not None else {}
+        render.emit_json([{**r, **extra} for r in found.results])  # the seed prints a list of facts
+        return
+    _print_retrieved(found.results, found.llm_fallback)
+
+
+def _print_retrieved(results: list[dict[str, Any]], fallback: str | None) -> None:
+    out = render.console()
+    if fallback:
+        out.print(Text(f"LLM tree search failed ({fallback}); used keyword tree search", style="yellow"))
+    if not results:
+        out.print("nothing found; store memories with `tiermem store TEXT`")
+        return
+    table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
+    for name in ("#", "how", "tier", "memory"):
+        table.add_column(name, no_wrap=name != "memory")
+    for rank, item in enumerate(results, 1):
+        body = Text(render.snippet(item["text"], 300))
+        body.append(f"\n{item['id']} · tree {item['tree_path']} · score {item['score']:.3f}", style="dim")
+        table.add_row(str(rank), item["search_method"], render.tier_text(item["tier"]), body)
+    out.print(table)
+
+
+# --- consolidate and schedule --------------------------------------------------------------------------
+
+
+@app.command()
+@with_globals
+def consolidate(
+    mode: Annotated[str, typer.Option("--mode", "-m", metavar="MODE", help="quick, daily, monthly or full.")] = "quick",
+    now: NowOpt = None,
+) -> None:
+    """Rescore and re-tier memories, maintain the tree and MEMORY.md; daily+ ingests daily notes first."""
+    with open_lifecycle() as (_, lifecycle):
+        report = lifecycle.consolidate(mode, agent_id=agent_id(), now=now)
+    if wants_json():
+        render.emit_json(report)
+        return
+    tiers, tree = report["tiers"], report["tree"]
+    lines = [f"{report['mode']} consolidation of {report['agent_id']} in {report['duration_ms']:.0f} ms"]
+    if "ingest" in report:
+        ingest = report["ingest"]
+        lines.append(f"  daily notes: {ingest['facts_stored']} new facts from {ingest['files_scanned']} files")
+    moved = ", ".join(f"{k} {v}" for k, v in tiers["moved"].items()) or "none"
+    lines.append(f"  scored {tiers['scored']} memories; moved: {moved}")
+    lines.append(f"  warm store: {tiers['warm']['count']} memories, {tiers['warm']['bytes'] / 1024:.1f} KB")
+    removed = len(tree["dropped"]) + len(tree["pruned"])
+    lines.append(f"  tree: {tree['nodes']} nodes, {tree['size_bytes']} bytes (+{len(tree['added'])} −{removed})")
+    lines.append(f"  {report['memory_md']['path']}: {report['memory_md']['hot_memories']} hot memories")
+    render.console().print("\n".join(lines))
+
+
+@app.command()
+@with_globals
+def schedule() -> None:
+    """Print cron lines for the recommended consolidation schedule (from config.json's consolidation)."""
+    with open_lifecycle() as (_, lifecycle):
+        jobs = lifecycle.schedule(_command_prefix(lifecycle.workspace))
+    if wants_json():
+        render.emit_json({"agent_id": agent_id(), "jobs": jobs})
+        return
+    render.console().print("\n".join(f"{j['line']}" for j in jobs))
+
+
+def _command_prefix(workspace: Path) -> str:
+    """How cron should call tiermem: this executable, this store, this agent (cron has no working directory)."""
+    found = shutil.which("tiermem")
+    exe = [found] if found else [sys.executable, "-m", "tiermem"]
+    parts = [*exe, "--workspace", str(workspace.resolve()), "--home", str(store_path().resolve())]
+    if agent_id() != "default":
+        parts += ["--agent-id", agent_id()]
+    return shlex.join(parts)
+
+
+# --- hot --------------------------------------------------------------------------------------------
+
+
+@app.command()
+@with_globals
+def hot(
+    update: Annotated[
+        tuple[str, str] | None,
+        typer.Option("--update", metavar="KEY JSON", help="identity, owner_profile, lesson, event, task or project."),
+    ] = None,
+    rebuild: Annotated[bool, typer.Option("--rebuild", help="Re-apply the limits and rewrite MEMORY.md.")] = False,
+    now: NowOpt = None,
+) -> None:
+    """Show the hot state (always in context), update one key of it, or rebuild MEMORY.md from it."""
+    if update is not None and rebuild:
+        raise UsageError("give --update or --rebuild, not both")
+    with open_lifecycle() as (_, lifecycle):
+        if update is not None:
+            result = lifecycle.update_hot(update[0], _json_value(update[1]), agent_id=agent_id(), now=now)
+        elif rebuild:
+            result = lifecycle.rebuild_memory_md(agent_id=agent_id(), now=now)
+        else:
+            result = lifecycle.hot(agent_id=agent_id())
+    if wants_json() or (update is None and not rebuild):
+        render.emit_json(result)
+        return
+    pruned = f"; pruned {len(result['pruned'])}: " + "; ".join(result["pruned"]) if result["pruned"] else ""
+    render.console().print(
+        f"hot state {result['hot_memory_size_bytes']} bytes; wrote {result['memory_md']['path']}{pruned}"
+    )
+
+
+def _json_value(raw: str) -> object:
+    """The update's value: JSON, or plain text for the keys that take a text (lesson, event, task)."""
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError:
+        return raw
+
+
+# --- tree -------------------------------------------------------------------------------------------
+
+
+@app.command()
+@with_globals
+def tree(
+    show: Annotated[bool, typer.Option("--show", help="Print the tree (the default).")] = False,
+    add: Annotated[
+        tuple[str, str] | None, typer.Option("--add", metavar="PATH DESC", help="Add a category node.")
+    ] = None,
+    remove: Annotated[
+        str | None, typer.Option("--remove", metavar="PATH", help="Remove a node (only if no memories).")
+    ] = None,
+    prune: Annotated[bool, typer.Option("--prune", help="Remove dead nodes (no memories, idle 60+ days).")] = False,
+    search: Annotated[
+        str | None, typer.Option("--search", metavar="QUERY", help="Tree search: which categories fit a query.")
+    ] = None,
+    top_k: Annotated[int, typer.Option("--top-k", metavar="N", help="Categories --search returns.")] = 5,
+    llm_prompt_file: PromptFileOpt = None,
+    now: NowOpt = None,
+) -> None:
+    """The category tree index: show it, add, remove or prune nodes, or search it (keyword, or LLM with --llm)."""
+    chosen = [
+        name for name, on in (("--add", add), ("--remove", remove), ("--prune", prune), ("--search", search)) if on
+    ]
+    if len(chosen) > 1:
+        raise UsageError(f"give one of --show --add --remove --prune --search, not {' and '.join(chosen)}")
+    if llm_prompt_file is not None and search is None:
+        raise UsageError("--llm-prompt-file writes the prompt of a --search QUERY; give the query too")
+    with open_lifecycle() as (memory, lifecycle):
+        if search is not None and llm_prompt_file is not None:
+            _write_prompt(llm_prompt_file, lifecycle.tree_prompt(search, agent_id=agent_id(), now=now))
+            return
+        result = _tree_action(memory, lifecycle, add, remove, prune, search, top_k, now)
+        shown = lifecycle.tree(agent_id=agent_id(), now=now)
+    if result is None:
+        _show_tree(shown)
+    elif wants_json():
+        render.emit_json(result)
+    else:
+        render.console().print(json.dumps(result, ensure_ascii=False, indent=2))
+
+
+def _tree_action(
+    memory: Memory,
+    lifecycle: LifecycleService,
+    add: tuple[str, str] | None,
+    remove: str | None,
+    prune: bool,
+    search: str | None,
+    top_k: int,
+    now: str | None,
+) -> dict[str, Any] | None:
+    if add is not None:
+        return lifecycle.tree_add(add[0], add[1], agent_id=agent_id(), now=now)
+    if remove is not None:
+        return lifecycle.tree_remove(remove, agent_id=agent_id(), now=now)
+    if prune:
+        return lifecycle.tree_prune(agent_id=agent_id(), now=now)
+    if search is not None:
+        return lifecycle.tree_search(
+            search, agent_id=agent_id(), llm=llm_client(memory, "tree_search"), top_k=top_k, now=now
+        )
+    return None
+
+
+def _show_tree(shown: Any) -> None:
+    if wants_json():
+        render.emit_json(
+            {
+                "nodes": shown.seed_dict(),
+                "node_count": len(shown.nodes),
+                "max_nodes": shown.limits.max_nodes,
+                "size_bytes": shown.size_bytes(),
+                "max_size_bytes": shown.limits.max_size_bytes,
+            }
+        )
+        return
+    render.console().print(Text(shown.render()))
+
+
+# --- metrics and why ------------------------------------------------------------------------------------
+
+
+@app.command()
+@with_globals
+def metrics(now: NowOpt = None) -> None:
+    """The seed's metrics.json: tree, hot and warm sizes, retrievals, evictions, tokens saved..."""
+    with open_lifecycle() as (_, lifecycle):
+        found = lifecycle.metrics(agent_id=agent_id(), now=now)
+    if wants_json():
+        render.emit_json(found)
+        return
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="dim")
+    grid.add_column()
+    for key, value in found.items():
+        grid.add_row(key.replace("_", " "), render.compact(value))
+    render.console().print(grid)
+
+
+@app.command()
+@with_globals
+def why(
+    memory_id: Annotated[str, typer.Argument(metavar="ID", help="A memory id (see `tiermem list`).")],
+    now: NowOpt = None,
+) -> None:
+    """Why a memory is in its tier: its score factor by factor, and every tier change with its reason."""
+    with open_lifecycle() as (_, lifecycle):
+        found = lifecycle.why(memory_id, agent_id=agent_id(), now=now)
+    if wants_json():
+        render.emit_json(found)
+        return
+    out = render.console()
+    if found["exists"]:
+        score = found["score"]
+        out.print(
+            Text(f"{found['id']} is ")
+            .append_text(render.tier_text(found["tier"]))
+            .append(
+                f": score {score['score']:.3f} = importance {score['importance']:.2f} × decay {score['decay']:.3f} "
+                f"(age {score['age_days']:.0f} days) × reinforcement {score['reinforcement']:.2f}"
+            )
+        )
+    else:
+        out.print(f"{found['id']} no longer exists")
+    for move in found["transitions"]:
+        out.print(f"  {move['at'][:16]}  {move['from']} → {move['to']}: {move['detail'].get('why', move['reason'])}")
+    if not found["transitions"]:
+        out.print("  no tier changes yet (it is where it was stored)")

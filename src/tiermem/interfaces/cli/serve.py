@@ -1,0 +1,119 @@
+"""The servers: `tiermem serve` (REST) and `tiermem mcp` (Model Context Protocol), and the store they open.
+
+Both serve the workspace's store unless ``--store`` names another: a directory, or a ``postgresql://`` URL
+that several servers on several machines can share.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from .options import UsageError, agent_id, store_path, with_globals
+
+if TYPE_CHECKING:
+    from ...engine import Memory
+
+app = typer.Typer()
+
+DEFAULT_PORT = 8787
+StoreOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--store",
+        metavar="DIR|URL",
+        envvar="TIERMEM_STORE",
+        show_default=False,
+        help="The store: a directory or a postgresql:// URL (default: the workspace's store).",
+    ),
+]
+HostOpt = Annotated[str, typer.Option("--host", metavar="ADDR", help="Address to listen on.")]
+PortOpt = Annotated[int, typer.Option("--port", metavar="N", min=0, max=65535, help="Port to listen on.")]
+
+
+@contextmanager
+def open_store(store: str | None) -> Iterator[Memory]:
+    """The store ``--store`` names, else the workspace's; with its own config.json settings."""
+    from ...engine import Memory  # lazy: `tiermem --help` must not pay for numpy and the embedder
+
+    with Memory.open(store if store else store_path()) as memory:
+        yield memory
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _require(module: str) -> None:
+    try:
+        __import__(module)
+    except ImportError:
+        raise UsageError(
+            f"{module} is not installed; install the server extra: pip install 'tiermem[server]'"
+        ) from None
+
+
+@app.command()
+@with_globals
+def serve(
+    host: HostOpt = "127.0.0.1",
+    port: PortOpt = DEFAULT_PORT,
+    insecure_local: Annotated[
+        bool, typer.Option("--insecure-local", help="No tokens: for development on a loopback address only.")
+    ] = False,
+    max_body_bytes: Annotated[
+        int, typer.Option("--max-body-bytes", metavar="N", min=1024, help="Largest request body accepted.")
+    ] = 4 * 1024 * 1024,
+    store: StoreOpt = None,
+) -> None:
+    """Run the REST server (OpenAPI docs at /docs). Every request needs a bearer token from `tiermem tokens create`."""
+    if insecure_local and not is_loopback(host):
+        raise UsageError(f"--insecure-local serves without tokens, so only on a loopback address, not {host}")
+    _require("fastapi")
+    _require("uvicorn")
+    import uvicorn
+
+    from ..api import create_app
+
+    with open_store(store) as memory:
+        application = create_app(memory, insecure_local=insecure_local, max_body_bytes=max_body_bytes)
+        auth = "NO AUTH (--insecure-local)" if insecure_local else "bearer tokens"
+        sys.stderr.write(f"tiermem REST on http://{host}:{port} (docs /docs) · store {memory.location} · {auth}\n")
+        if not is_loopback(host):
+            sys.stderr.write("tiermem: listening beyond loopback: put a TLS-terminating proxy in front of it\n")
+        uvicorn.run(application, host=host, port=port, log_level="warning", server_header=False)
+
+
+@app.command()
+@with_globals
+def mcp(
+    http: Annotated[bool, typer.Option("--http", help="Streamable HTTP instead of stdio.")] = False,
+    host: HostOpt = "127.0.0.1",
+    port: PortOpt = DEFAULT_PORT + 1,
+    insecure_local: Annotated[
+        bool, typer.Option("--insecure-local", help="HTTP without tokens: loopback development only.")
+    ] = False,
+    store: StoreOpt = None,
+) -> None:
+    """Run the MCP server: stdio by default (for Claude Code, Claude Desktop, Cursor), or streamable HTTP."""
+    if http and insecure_local and not is_loopback(host):
+        raise UsageError(f"--insecure-local serves without tokens, so only on a loopback address, not {host}")
+    _require("mcp")
+    from ..mcp import run_http, run_stdio
+
+    with open_store(store) as memory:
+        if http:
+            sys.stderr.write(f"tiermem MCP on http://{host}:{port}/mcp · store {memory.location}\n")
+            run_http(memory, host=host, port=port, insecure_local=insecure_local, default_agent=agent_id())
+        else:
+            run_stdio(memory, default_agent=agent_id())

@@ -1,0 +1,271 @@
+"""The MCP server (official ``mcp`` SDK): memory tools and resources for agents, over stdio or streamable HTTP.
+
+Each tool is a thin call into :class:`~tiermem.engine.Memory`. Over HTTP every request needs a bearer token
+(``tiermem tokens create``) and every tool checks it against the agent it acts on, exactly like the REST
+server; over stdio the server belongs to the local user who started it. Tool descriptions are written for
+the agent that reads them: when to call, an example, and whether the tool only reads or changes memory.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, Iterator, MutableMapping
+from contextlib import contextmanager
+from typing import Annotated, Any
+
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ResourceError, ToolError
+from mcp.types import ToolAnnotations
+from pydantic import Field
+
+from ..engine import Memory
+from ..errors import TiermemError
+from .auth import AuthError, Principal, authenticate
+
+INSTRUCTIONS = """tiermem is your long-term memory. At the start of a task call `context` with the user's
+message to load what you know; call `store` when you learn something worth keeping (a preference, a
+decision, a fix, a fact about the project); call `search` when you need a specific memory. Memories are
+deduplicated: storing the same thing twice reinforces it instead of repeating it."""
+
+READ = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
+ADD = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
+CHANGE = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False)
+DESTROY = ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=True, open_world_hint=False)
+
+AgentArg = Annotated[
+    str | None,
+    Field(description="Whose memory (default: this server's agent). Leave it out unless told otherwise."),
+]
+
+
+class Access:
+    """Decides which agent a tool call acts on, and whether the caller may."""
+
+    def __init__(self, memory: Memory, default_agent: str, *, tokens: bool) -> None:
+        self.memory, self.default_agent, self.tokens = memory, default_agent, tokens
+
+    def principal(self, ctx: Context[Any, Any] | None) -> Principal:
+        if not self.tokens:
+            return Principal(None)
+        headers = (ctx.headers if ctx is not None else None) or {}
+        return authenticate(self.memory, headers.get("authorization"))
+
+    def agent(self, ctx: Context[Any, Any] | None, agent_id: str | None, role: str) -> str:
+        caller = self.principal(ctx)
+        if agent_id is None and caller.token is not None and len(caller.token.agents) == 1:
+            agent_id = caller.token.agents[0] if caller.token.agents[0] != "*" else None
+        return caller.check(agent_id or self.default_agent, role)
+
+
+@contextmanager
+def _tool_errors(kind: type[Exception] = ToolError) -> Iterator[None]:
+    """Engine errors reach the agent as the tool's (or resource's) error text: the words the CLI prints."""
+    try:
+        yield
+    except TiermemError as exc:
+        raise kind(" ".join(str(exc).split())) from None
+
+
+def create_server(memory: Memory, *, default_agent: str = "default", tokens: bool = False) -> MCPServer:
+    """The MCP server over an open store. ``tokens``: require bearer tokens (HTTP)."""
+    server = MCPServer("tiermem", instructions=INSTRUCTIONS)
+    access = Access(memory, default_agent, tokens=tokens)
+    _memory_tools(server, access)
+    _lifecycle_tools(server, access)
+    _resources(server, access)
+    return server
+
+
+def _memory_tools(server: MCPServer, access: Access) -> None:
+    memory = access.memory
+
+    @server.tool(annotations=ADD)
+    def store(
+        text: Annotated[str, Field(description="One self-contained fact, in a sentence.")],
+        ctx: Context[Any, Any],
+        type: Annotated[  # noqa: A002 - the tool's argument name, as in the API
+            str | None, Field(description="e.g. user_preference, architectural_decision, error_resolution, episodic.")
+        ] = None,
+        category: Annotated[str | None, Field(description="A path like projects/tiermem (at most 4 levels).")] = None,
+        importance: Annotated[float | None, Field(ge=0, le=1, description="0..1; 0.5 if unsure.")] = None,
+        tags: list[str] | None = None,
+        agent_id: AgentArg = None,
+    ) -> dict[str, Any]:
+        """Remember something for later sessions. Call it when the user states a preference, a decision is made,
+        a problem is solved, or you learn a fact you will need again. Example: store(text="The user prefers dark
+        mode in every editor", type="user_preference"). A duplicate reinforces the memory it matches (see
+        `created` and `duplicate_of` in the answer)."""
+        with _tool_errors():
+            agent = access.agent(ctx, agent_id, "write")
+            item = {"text": text, "type": type, "category": category, "importance": importance, "tags": tags or ()}
+            result = memory.store_many([item], agent_id=agent)[0]
+            return _compact_result(result.to_dict())
+
+    @server.tool(annotations=READ)
+    def search(
+        query: Annotated[str, Field(description="What you want to know, in words.")],
+        ctx: Context[Any, Any],
+        limit: Annotated[int, Field(ge=1, le=50)] = 5,
+        agent_id: AgentArg = None,
+    ) -> dict[str, Any]:
+        """Find the memories that best answer a question, best first, each with its score, recall tier (hot,
+        warm, cold) and why it matched. Read-only. Example: search(query="which database does staging use?")."""
+        with _tool_errors():
+            hits = memory.search(query, agent_id=access.agent(ctx, agent_id, "read"), limit=limit)
+            return {"hits": [_compact_hit(h.to_dict()) for h in hits]}
+
+    @server.tool(annotations=READ)
+    def context(
+        ctx: Context[Any, Any],
+        message: Annotated[str, Field(description="The user's message; empty at the start of a session.")] = "",
+        budget_tokens: Annotated[int, Field(ge=100, le=200_000)] = 2000,
+        agent_id: AgentArg = None,
+    ) -> dict[str, Any]:
+        """Load your memory for the conversation: hot state, the category tree, workspace notes and the memories
+        most relevant to the message, in one block within the token budget. Call it at the start of a session
+        and when the topic changes. Read-only."""
+        with _tool_errors():
+            built = memory.context(message, agent_id=access.agent(ctx, agent_id, "read"), budget_tokens=budget_tokens)
+            return {"text": built.text, "total_tokens": built.total_tokens}
+
+    @server.tool(annotations=DESTROY)
+    def forget(
+        memory_id: Annotated[str, Field(description="The id from a search or store answer.")],
+        ctx: Context[Any, Any],
+        reason: str | None = None,
+        agent_id: AgentArg = None,
+    ) -> dict[str, Any]:
+        """Forget a memory that is wrong or no longer true: it leaves search and context at once (kept in the
+        history for audit). Destructive. Prefer `store` with the corrected fact when something changed."""
+        with _tool_errors():
+            forgotten = memory.forget(memory_id, agent_id=access.agent(ctx, agent_id, "write"), reason=reason)
+            return {"id": forgotten.id, "status": forgotten.status}
+
+
+def _lifecycle_tools(server: MCPServer, access: Access) -> None:
+    memory = access.memory
+
+    @server.tool(annotations=READ)
+    def retrieve(
+        query: Annotated[str, Field(description="What you want to know, in words.")],
+        ctx: Context[Any, Any],
+        limit: Annotated[int, Field(ge=1, le=50)] = 5,
+        agent_id: AgentArg = None,
+    ) -> dict[str, Any]:
+        """Tiered retrieval: route the query through the category tree, then warm and cold memories, merged with
+        search. Each result says how it was found and which category explains it. Use it for broad questions
+        ("what do I know about project X?"); use `search` for a specific fact. Read-only."""
+        with _tool_errors():
+            found = memory.retrieve(query, agent_id=access.agent(ctx, agent_id, "read"), limit=limit)
+            return _jsonable(found.to_dict())
+
+    @server.tool(annotations=CHANGE)
+    def hot_update(
+        key: Annotated[str, Field(description="identity, owner_profile, active_context, critical_lessons...")],
+        value: Annotated[Any, Field(description="The JSON value to set or add under the key.")],
+        ctx: Context[Any, Any],
+        agent_id: AgentArg = None,
+    ) -> dict[str, Any]:
+        """Change the always-loaded hot state (at most 5 KB): who you are, who the owner is, the active projects,
+        and critical lessons. Example: hot_update(key="critical_lessons", value={"text": "Run tests before
+        pushing", "category": "workflow", "importance": 0.9}). Limits are enforced; what was pruned is reported."""
+        with _tool_errors():
+            agent = access.agent(ctx, agent_id, "write")
+            return memory.lifecycle().update_hot(key, value, agent_id=agent)
+
+    @server.tool(annotations=READ)
+    def tree(ctx: Context[Any, Any], agent_id: AgentArg = None) -> dict[str, Any]:
+        """The category tree of your memory (at most 50 nodes) with warm and cold counts per node. Read-only:
+        use it to see what you know about, and which categories to search."""
+        with _tool_errors():
+            found = memory.lifecycle().tree(agent_id=access.agent(ctx, agent_id, "read"))
+            return {"tree": found.render(), "nodes": found.seed_dict()}
+
+    @server.tool(annotations=CHANGE)
+    def consolidate(
+        ctx: Context[Any, Any],
+        mode: Annotated[str, Field(description="quick (hourly), daily, monthly or full.")] = "quick",
+        agent_id: AgentArg = None,
+    ) -> dict[str, Any]:
+        """Maintenance: rescore memories and move them between tiers, prune the tree, rebuild MEMORY.md. Run
+        `quick` at the end of a long session; the others run on a schedule. Changes tiers, never deletes recent
+        memories."""
+        with _tool_errors():
+            return _jsonable(memory.consolidate(mode, agent_id=access.agent(ctx, agent_id, "write")))
+
+
+def _resources(server: MCPServer, access: Access) -> None:
+    memory = access.memory
+
+    @server.resource("tiermem://agents/{agent_id}/MEMORY.md", mime_type="text/markdown")
+    def memory_md(agent_id: str, ctx: Context[Any, Any]) -> str:
+        """The agent's hot state as rendered into MEMORY.md, then the category tree: what it loads every session."""
+        with _tool_errors(ResourceError):
+            return memory.lifecycle().session_context(agent_id=access.agent(ctx, agent_id, "read"))
+
+    @server.resource("tiermem://agents/{agent_id}/tree", mime_type="text/plain")
+    def tree_index(agent_id: str, ctx: Context[Any, Any]) -> str:
+        """The agent's category tree index with warm/cold counts (at most 50 nodes, 2 KB)."""
+        with _tool_errors(ResourceError):
+            return memory.lifecycle().tree(agent_id=access.agent(ctx, agent_id, "read")).render()
+
+
+def _compact_result(result: dict[str, Any]) -> dict[str, Any]:
+    record = result.pop("memory")
+    return {**result, "text": record["text"], "type": record["type"], "tier": record["tier"]}
+
+
+def _compact_hit(hit: dict[str, Any]) -> dict[str, Any]:
+    record = hit["memory"]
+    return {"id": record["id"], "text": record["text"], "type": record["type"], "category": record["category"],
+            "score": hit["score"], "tier": hit["tier"], "created_at": record["created_at"]}  # fmt: skip
+
+
+def _jsonable(value: dict[str, Any]) -> dict[str, Any]:
+    """Datetimes and other non-JSON values as strings, so the SDK can send the answer."""
+    out: dict[str, Any] = json.loads(json.dumps(value, default=str))
+    return out
+
+
+# --- running --------------------------------------------------------------------------------------------
+
+
+def run_stdio(memory: Memory, *, default_agent: str = "default") -> None:
+    create_server(memory, default_agent=default_agent).run("stdio")
+
+
+Scope = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
+Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+
+
+def http_app(memory: Memory, *, default_agent: str = "default", insecure_local: bool = False) -> Any:
+    """The streamable HTTP app (at ``/mcp``); with tokens, requests without a valid one get 401 up front."""
+    server = create_server(memory, default_agent=default_agent, tokens=not insecure_local)
+    app = server.streamable_http_app()
+    if insecure_local:
+        return app
+
+    async def guarded(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            header = dict(scope.get("headers") or []).get(b"authorization")
+            try:
+                authenticate(memory, header.decode("latin-1") if header else None)
+            except AuthError as exc:
+                body = json.dumps({"error": {"type": "AuthError", "message": str(exc)}}).encode()
+                await send({"type": "http.response.start", "status": 401, "headers": [
+                    (b"content-type", b"application/json"), (b"www-authenticate", b"Bearer")]})  # fmt: skip
+                await send({"type": "http.response.body", "body": body})
+                return
+        await app(scope, receive, send)
+
+    return guarded
+
+
+def run_http(
+    memory: Memory, *, host: str, port: int, insecure_local: bool = False, default_agent: str = "default"
+) -> None:
+    import uvicorn
+
+    app = http_app(memory, default_agent=default_agent, insecure_local=insecure_local)
+    uvicorn.run(app, host=host, port=port, log_level="warning", server_header=False)

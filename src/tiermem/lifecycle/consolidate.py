@@ -1,0 +1,190 @@
+"""Consolidation (seed 000): quick / daily / monthly / full, idempotent, with a JSON report.
+
+=========  ==========================================================================================
+quick      rescore every memory; move tiers (warm eviction by retention and size, archive, fade to
+           frozen, reinforcement back to warm), each move recorded; refresh the tree; rebuild MEMORY.md
+daily      quick + ingest recent daily notes first + prune dead tree nodes (no memories, idle 60 days)
+monthly    daily + rebuild the tree (strongest categories win the limited nodes) + delete frozen
+           memories older than the retention period
+full       monthly + a consolidation report (tiers, categories, recent transitions, hot state)
+=========  ==========================================================================================
+
+Running a mode twice at the same moment changes nothing the second time.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from ..config import ConsolidationSettings
+from ..errors import ValidationError
+from ..model import check_agent_id
+from ..storage.lifecycle import TierRows, Transition
+from . import hot
+from .notes import ingest_daily
+from .store import LifecycleStore, fact_size, seed_fact
+from .tiers import WARM_STORE, Move, Scored, Snapshot, expired_frozen, explain_score, over_cap, plan_moves, score_all
+
+MODES = ("quick", "daily", "monthly", "full")
+# cron's minute/hour/day fields for each cadence; the jobs are offset so they do not start together.
+CRON = {
+    "hourly": "{m} * * * *",
+    "every_2h": "{m} */2 * * *",
+    "every_3h": "{m} */3 * * *",
+    "every_4h": "{m} */4 * * *",
+    "daily": "{m} 0 * * *",
+    "weekly": "{m} 0 * * 0",
+    "monthly": "{m} 0 1 * *",
+}
+REPORT_TRANSITIONS = 20
+
+
+def consolidate(store: LifecycleStore, agent_id: str, mode: str, *, now: datetime) -> dict[str, Any]:
+    agent_id = check_agent_id(agent_id)
+    if mode not in MODES:
+        raise ValidationError(f"mode must be one of {', '.join(MODES)}; got {mode!r}")
+    started = time.perf_counter()
+    report: dict[str, Any] = {"mode": mode, "agent_id": agent_id, "at": now.isoformat()}
+    if mode != "quick":
+        report["ingest"] = ingest_daily(store, agent_id, days=store.settings.daily.days, dry_run=False, now=now)
+    report["tiers"] = retier(store, agent_id, now, delete_expired=mode in ("monthly", "full"))
+    report["tree"] = maintain_tree(store, agent_id, now, mode)
+    report["memory_md"] = store.write_memory_md(agent_id, now)
+    counters = store.bump(agent_id, now, "consolidation_count", last_consolidation=now.timestamp())
+    report["consolidation_count"] = counters["consolidation_count"]
+    if mode == "full":
+        report["report"] = full_report(store, agent_id, now)
+    report["duration_ms"] = round((time.perf_counter() - started) * 1000, 1)
+    return report
+
+
+def retier(store: LifecycleStore, agent_id: str, now: datetime, *, delete_expired: bool) -> dict[str, Any]:
+    """Move every memory to the tier its score, age, size cap and reinforcement call for (one transaction)."""
+    with store.backend.write():
+        rows = store.backend.tier_rows(agent_id)
+        scored = score_all(rows, now.timestamp(), store.policy)
+        last = store.backend.last_transitions(agent_id, scored.archived_candidates())
+        moves = {m.index: m for m in plan_moves(scored, store.policy, _snapshots(last))}
+        warm = _cap_warm(store, agent_id, scored, moves, now)
+        transitions = [_transition(scored, m, now, store) for m in moves.values()]
+        doomed = expired_frozen(scored, store.policy, _after(rows, moves)) if delete_expired else []
+        deletions = [_transition(scored, Move(i, "deleted", "deleted"), now, store) for i in doomed]
+        store.backend.apply_transitions(agent_id, transitions + deletions)
+        for i in doomed:
+            store.memory.purge(rows.ids[i], agent_id=agent_id)
+    moved = Counter(f"{t.from_tier}->{t.to_tier}" for t in transitions + deletions)
+    return {
+        "scored": len(rows),
+        "moved": dict(sorted(moved.items())),
+        "evicted": sum(t.from_tier in WARM_STORE and t.to_tier not in WARM_STORE for t in transitions),
+        "deleted": len(deletions),
+        "warm": warm,
+        "transitions": [t.to_dict() for t in (transitions + deletions)[:REPORT_TRANSITIONS]],
+    }
+
+
+def _snapshots(last: Mapping[str, Transition]) -> dict[str, Snapshot]:
+    return {
+        mid: Snapshot(float(t.detail.get("importance", 1.0)), int(t.detail.get("access_count", 0)))
+        for mid, t in last.items()
+    }
+
+
+def _after(rows: TierRows, moves: Mapping[int, Move]) -> list[str]:
+    return [moves[i].to if i in moves else str(rows.tiers[i]) for i in range(len(rows))]
+
+
+def _cap_warm(
+    store: LifecycleStore, agent_id: str, scored: Scored, moves: dict[int, Move], now: datetime
+) -> dict[str, Any]:
+    """Evict the lowest scores until the warm store (hot + warm tiers) fits its size cap, sized as the seed's
+    warm-memory.json would be; adds the evictions to ``moves`` and returns the store's final size."""
+    tiers = _after(scored.rows, moves)
+    members = [i for i, t in enumerate(tiers) if t in WARM_STORE]
+    records = store.backend.get_many(agent_id, [scored.rows.ids[i] for i in members])
+    sizes = [
+        fact_size({**seed_fact(records[scored.rows.ids[i]], now.timestamp(), store.policy), "tier": tiers[i]})
+        for i in members
+    ]
+    evicted = over_cap([float(scored.scores[i]) for i in members], sizes, store.policy.warm_max_bytes)
+    for position in evicted:
+        i = members[position]
+        natural = str(scored.natural[i])
+        moves[i] = Move(i, natural if natural in ("cold", "frozen") else "cold", "size_cap")
+    gone = set(evicted)
+    kept = [size for position, size in enumerate(sizes) if position not in gone]
+    return {"count": len(kept), "bytes": 2 + sum(kept) + 2 * max(0, len(kept) - 1)}
+
+
+def _transition(scored: Scored, move: Move, now: datetime, store: LifecycleStore) -> Transition:
+    rows, i = scored.rows, move.index
+    detail = explain_score(float(rows.importance[i]), float(scored.ages[i]), int(rows.access_count[i]), store.policy)
+    detail["why"] = store.policy.describe(move.reason, float(scored.scores[i]), float(scored.ages[i]))
+    return Transition(
+        rows.ids[i], now, str(rows.tiers[i]), move.to, move.reason, round(float(scored.scores[i]), 4), detail
+    )
+
+
+def maintain_tree(store: LifecycleStore, agent_id: str, now: datetime, mode: str) -> dict[str, Any]:
+    tree = store.tree(agent_id, now, refresh=False)
+    at = now.timestamp()
+    pruned = tree.prune(at, store.settings.tree.prune_after_days) if mode != "quick" else []
+    changes = tree.refresh(at, rebuild=mode in ("monthly", "full"))
+    store.save_tree(agent_id, tree, now)
+    return {
+        **changes,
+        "pruned": pruned,
+        "rebuilt": mode in ("monthly", "full"),
+        "nodes": len(tree.nodes),
+        "size_bytes": tree.size_bytes(),
+    }
+
+
+def full_report(store: LifecycleStore, agent_id: str, now: datetime) -> dict[str, Any]:
+    """The full mode's consolidation report: where memories live, which categories lead, what moved lately."""
+    rows = store.backend.tier_rows(agent_id)
+    tree = store.tree(agent_id, now)
+    recent = store.backend.transitions(
+        agent_id, since=datetime.fromtimestamp(now.timestamp() - 30 * 86400, now.tzinfo), limit=100_000
+    )
+    state = store.hot_state(agent_id)
+    return {
+        "memories_by_tier": dict(sorted(Counter(str(t) for t in rows.tiers).items())),
+        "top_categories": [
+            {"path": p, "warm": n.warm, "cold": n.cold}
+            for p, n in sorted(tree.nodes.items(), key=lambda kv: -(kv[1].warm + kv[1].cold))[1:6]
+        ],
+        "transitions_30d": dict(sorted(Counter(t.reason for t in recent).items())),
+        "hot_state": {
+            "bytes": hot.size_bytes(state),
+            "lessons": len(state["critical_lessons"]),
+            "projects": len(state["active_context"]["projects"]),
+            "events": len(state["active_context"]["events"]),
+            "tasks": len(state["active_context"]["tasks"]),
+        },
+        "tree": {
+            "nodes": len(tree.nodes),
+            "max_nodes": tree.limits.max_nodes,
+            "size_bytes": tree.size_bytes(),
+            "max_size_bytes": tree.limits.max_size_bytes,
+        },
+    }
+
+
+def cron_schedule(settings: ConsolidationSettings, command: str) -> list[dict[str, str]]:
+    """Cron lines for the seed's schedule: quick (warm eviction), daily (tree prune), monthly (tree rebuild)."""
+    jobs = (
+        ("quick", settings.warm_eviction, 30),
+        ("daily", settings.tree_prune, 0),
+        ("monthly", settings.tree_rebuild, 15),
+    )
+    out = []
+    for mode, cadence, minute in jobs:
+        when = CRON[cadence].format(m=minute)
+        run = f"{command} consolidate --mode {mode}"
+        out.append({"mode": mode, "cadence": cadence, "cron": when, "command": run, "line": f"{when} {run}"})
+    return out

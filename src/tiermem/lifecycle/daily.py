@@ -1,0 +1,151 @@
+"""Daily notes (``memory/YYYY-MM-DD*.md``, seed 000): facts worth keeping, completeness checks, metadata. Pure.
+
+Facts come from the seed's three rules: checked tasks, bold lines and list items with a decision verb. The
+``## section`` a line sits under chooses its category through configurable keyword rules.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from ..config import DailySection, DailySettings
+from ..text import extract_commands, extract_metadata, extract_paths, extract_urls, normalize
+
+NOTE_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})[^/\\]*\.md$")
+_DECISION = re.compile(
+    r"\b(decided|agreed|confirmed|fixed|blocked|resolved|deployed|installed|created|published|completed|"
+    r"migrated|downloaded)\b",
+    re.IGNORECASE,
+)
+MIN_FACT_CHARS = 15
+IMPORTANCE = {"checked_task": 0.7, "bold": 0.7, "decision": 0.75}
+
+
+@dataclass(frozen=True, slots=True)
+class NoteFact:
+    text: str
+    category: str
+    importance: float
+    line: int  # 1-based
+    rule: str  # checked_task, bold or decision
+    metadata: dict[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "category": self.category,
+            "importance": self.importance,
+            "line": self.line,
+            "rule": self.rule,
+            "metadata": self.metadata,
+        }
+
+
+def note_date(name: str) -> date | None:
+    """The date a daily note's file name starts with (None for other files)."""
+    match = NOTE_NAME.match(name)
+    if match is None:
+        return None
+    try:
+        return date.fromisoformat(match.group(1))
+    except ValueError:
+        return None
+
+
+def section_category(header: str, sections: Sequence[DailySection], default: str) -> str:
+    lowered = header.lower()
+    for section in sections:
+        if any(word.lower() in lowered for word in section.match):
+            return section.category
+    return default
+
+
+def _fact_of(line: str) -> tuple[str, str] | None:
+    """(text, rule) when a line is a fact by one of the seed's rules."""
+    if line.startswith(("- [x]", "- [X]")):
+        return line[5:].strip().lstrip("* ").rstrip(), "checked_task"
+    if line.startswith("**") and line.count("**") >= 2 and len(line) > 10:
+        return line.replace("**", "").strip().rstrip(":").strip(), "bold"
+    if line.startswith("- ") and len(line) > 30 and _DECISION.search(line):
+        return line[2:].strip(), "decision"
+    return None
+
+
+def extract_facts(text: str, settings: DailySettings) -> list[NoteFact]:
+    facts: list[NoteFact] = []
+    seen: set[str] = set()
+    category = settings.default_category
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if line.startswith("## "):
+            category = section_category(line[3:], settings.sections, settings.default_category)
+            continue
+        found = _fact_of(line)
+        if found is None:
+            continue
+        body, rule = " ".join(found[0].replace("**", "").split()), found[1]
+        if len(body) < MIN_FACT_CHARS or normalize(body) in seen:
+            continue
+        seen.add(normalize(body))
+        facts.append(NoteFact(body, category, IMPORTANCE[rule], number, rule, extract_metadata(body)))
+    return facts
+
+
+# --- validate ----------------------------------------------------------------------------------------
+
+_LINK = re.compile(r"https?://|www\.", re.IGNORECASE)
+_COMMAND = re.compile(r"`[^`\n]+`|^\s*\$\s+\S", re.MULTILINE)
+ACTIONS = ("download", "install", "configure", "setup", "deploy")
+DECISIONS = ("decided", "chose", "selected", "will use")
+NEXT_STEPS = ("next", "todo", "action", "download", "install", "configure", "http")
+SUGGESTIONS = {
+    "url": "Add URLs for mentioned tools/services",
+    "command": "Include command examples for setup/installation steps",
+    "next": "Document next steps after decisions",
+}
+
+
+def _first(text: str, word: str) -> int:
+    match = re.search(rf"\b{re.escape(word)}", text, re.IGNORECASE)
+    return -1 if match is None else match.start()
+
+
+def validate_note(text: str, tools: Sequence[str]) -> dict[str, Any]:
+    """The seed's completeness check: tools without a link, setup steps without a command, decisions
+    without a next step (each judged in a window around its first mention)."""
+    warnings: list[str] = []
+    kinds: list[str] = []
+
+    def warn(kind: str, message: str) -> None:
+        warnings.append(message)
+        if kind not in kinds:
+            kinds.append(kind)
+
+    for tool in tools:
+        at = _first(text, tool)
+        if at >= 0 and not _LINK.search(text[max(0, at - 250) : at + len(tool) + 250]):
+            warn("url", f"Tool '{text[at : at + len(tool)]}' mentioned without URL/documentation link")
+    for action in ACTIONS:
+        at = _first(text, action)
+        if at >= 0 and not _COMMAND.search(text[max(0, at - 100) : at + 200]):
+            warn("command", f"Action '{action}' mentioned without command example")
+    for decision in DECISIONS:
+        at = _first(text, decision)
+        if at >= 0 and not any(w in text[max(0, at - 50) : at + 300].lower() for w in NEXT_STEPS):
+            warn("next", f"Decision '{decision}' mentioned without next steps")
+    return {
+        "status": "warning" if warnings else "ok",
+        "warnings_count": len(warnings),
+        "warnings": warnings,
+        "suggestions": [SUGGESTIONS[k] for k in kinds],
+    }
+
+
+def file_metadata(text: str) -> dict[str, Any]:
+    """The seed's ``extract-metadata``: every list present, with counts."""
+    metadata = {"urls": extract_urls(text), "commands": extract_commands(text), "paths": extract_paths(text)}
+    return {"metadata": metadata, "summary": {f"{k}_count": len(v) for k, v in metadata.items()}}

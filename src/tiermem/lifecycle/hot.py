@@ -1,0 +1,320 @@
+"""Hot state (seed 000): identity, owner profile, active context and critical lessons, always in context.
+
+Pure. The state is a JSON document of the seed's shape; every write goes through :func:`apply_update` and
+:func:`enforce_limits`, so the limits hold after every write, not only at the next consolidation. It is
+rendered to markdown inside a marked block of MEMORY.md; :func:`splice` replaces only that block, so what
+people write around it is never touched.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from ..config import HotSettings
+from ..errors import ValidationError
+from ..model import check_json_object, check_unit
+
+UPDATE_KEYS = ("identity", "owner_profile", "lesson", "event", "task", "project")
+MARK_START = "<!-- tiermem:hot:start -->"
+MARK_END = "<!-- tiermem:hot:end -->"
+DEFAULT_LESSON_IMPORTANCE = 0.7
+_MAX_TEXT = 1000  # one lesson, event or task; the 5 KB total is the real limit
+
+
+def empty_state() -> dict[str, Any]:
+    return {
+        "identity": {},
+        "owner_profile": {},
+        "active_context": {"projects": [], "events": [], "tasks": []},
+        "critical_lessons": [],
+    }
+
+
+def size_bytes(state: Mapping[str, Any]) -> int:
+    """The seed's measure: the JSON document as ``json.dumps`` writes it by default."""
+    return len(json.dumps(state).encode("utf-8"))
+
+
+# --- validation --------------------------------------------------------------------------------------
+
+
+def _text(value: object, what: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValidationError(f"{what} needs a non-empty 'text' string")
+    if len(value) > _MAX_TEXT or "\x00" in value:
+        raise ValidationError(f"{what} text must be under {_MAX_TEXT} characters, without NUL bytes")
+    return value.strip()
+
+
+def _time(value: object, default: float, what: str) -> float:
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < 7.3e9:
+        raise ValidationError(f"{what} timestamp must be epoch seconds, got {value!r}")
+    return float(value)
+
+
+def _object(value: object, what: str) -> dict[str, Any]:
+    if isinstance(value, str) and not value.lstrip().startswith("{"):
+        value = {"text": value}  # `hot --update lesson "Always test on testnet"` is a lesson too
+    return check_json_object(what, value)
+
+
+def _lesson(value: object, now: float) -> dict[str, Any]:
+    item = _object(value, "lesson")
+    return {
+        **item,
+        "text": _text(item.get("text"), "a lesson"),
+        "category": str(item.get("category") or "general"),
+        "importance": check_unit("lesson importance", item.get("importance", DEFAULT_LESSON_IMPORTANCE)),
+        "timestamp": _time(item.get("timestamp"), now, "lesson"),
+    }
+
+
+def _event(value: object, now: float) -> dict[str, Any]:
+    item = _object(value, "event")
+    return {
+        **item,
+        "text": _text(item.get("text"), "an event"),
+        "timestamp": _time(item.get("timestamp"), now, "event"),
+    }
+
+
+def _task(value: object, now: float) -> dict[str, Any]:
+    item = _object(value, "task")
+    status = item.get("status", "pending")
+    if not isinstance(status, str) or not status.strip():
+        raise ValidationError("a task's status must be a non-empty string such as 'pending' or 'done'")
+    return {
+        **item,
+        "text": _text(item.get("text"), "a task"),
+        "status": status.strip(),
+        "timestamp": _time(item.get("timestamp"), now, "task"),
+    }
+
+
+def _project(value: object) -> dict[str, Any]:
+    item = _object(value, "project")
+    name = item.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise ValidationError("a project needs a non-empty 'name' (projects are updated by name)")
+    return {**item, "name": name.strip()}
+
+
+def check_state(value: object, now: float) -> dict[str, Any]:
+    """A whole hot-state document (an import), validated and completed with the seed's defaults."""
+    doc = check_json_object("hot state", value)
+    doc.pop("_schema_version", None)  # the seed's file-format marker, not state
+    state = empty_state()
+    for key in ("identity", "owner_profile"):
+        state[key] = check_json_object(key, doc.pop(key, None))
+    context = check_json_object("active_context", doc.pop("active_context", None))
+    state["active_context"] = {
+        **context,
+        "projects": [_project(p) for p in _list(context.get("projects"), "projects")],
+        "events": [_event(e, 0.0) for e in _list(context.get("events"), "events")],
+        "tasks": [_task(t, 0.0) for t in _list(context.get("tasks"), "tasks")],
+    }
+    state["critical_lessons"] = [_lesson(x, 0.0) for x in _list(doc.pop("critical_lessons", None), "critical_lessons")]
+    return {**state, **doc}  # unknown top-level keys are kept: nothing in an import is lost
+
+
+def _list(value: object, what: str) -> list[Any]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise ValidationError(f"{what} must be a list, got {type(value).__name__}")
+    return value
+
+
+# --- updates and limits ------------------------------------------------------------------------------
+
+
+def apply_update(state: Mapping[str, Any], key: str, value: object, now: float) -> dict[str, Any]:
+    """The state after ``hot --update KEY VALUE`` (limits not yet applied)."""
+    new = copy.deepcopy(dict(state))
+    context = new.setdefault("active_context", {"projects": [], "events": [], "tasks": []})
+    if key in ("identity", "owner_profile"):
+        new.setdefault(key, {}).update(check_json_object(key, value))
+    elif key == "lesson":
+        new.setdefault("critical_lessons", []).append(_lesson(value, now))
+    elif key == "event":
+        context.setdefault("events", []).append(_event(value, now))
+    elif key == "task":
+        context.setdefault("tasks", []).append(_task(value, now))
+    elif key == "project":
+        _upsert(context.setdefault("projects", []), _project(value))
+    else:
+        raise ValidationError(f"unknown hot state key {key!r}; use one of {', '.join(UPDATE_KEYS)}")
+    return new
+
+
+def _upsert(projects: list[dict[str, Any]], project: dict[str, Any]) -> None:
+    for existing in projects:
+        if existing.get("name") == project["name"]:
+            existing.update(project)
+            return
+    projects.append(project)
+
+
+def enforce_limits(state: Mapping[str, Any], limits: HotSettings) -> tuple[dict[str, Any], list[str]]:
+    """The state within every limit, and what was dropped to get there (in words).
+
+    Counts first: the least important lessons beyond ``max_lessons``, the oldest events and tasks beyond
+    theirs (finished tasks before pending ones). Then, while over ``max_bytes``: the least important lesson,
+    the oldest event, the oldest finished task, the oldest task. Identity, owner profile and projects are
+    never dropped: a state that still does not fit is refused.
+    """
+    new = copy.deepcopy(dict(state))
+    context = new["active_context"]
+    pruned: list[str] = []
+    lessons = sorted(new["critical_lessons"], key=lambda x: (-x["importance"], -x["timestamp"]))
+    new["critical_lessons"] = lessons[: limits.max_lessons]
+    pruned += [f"lesson: {x['text']}" for x in lessons[limits.max_lessons :]]
+    pruned += _keep_last(context, "events", limits.max_events)
+    context["tasks"] = _finished_first(context["tasks"])
+    pruned += _keep_last(context, "tasks", limits.max_tasks)
+    context["tasks"].sort(key=lambda t: t["timestamp"])
+    while size_bytes(new) > limits.max_bytes:
+        dropped = _drop_one(new)
+        if dropped is None:
+            raise ValidationError(
+                f"the hot state is {size_bytes(new)} bytes, over the {limits.max_bytes}-byte limit, even with no "
+                "lessons, events or tasks; shorten identity, owner_profile or projects (or raise hot.max_bytes)"
+            )
+        pruned.append(dropped)
+    return new, pruned
+
+
+def _keep_last(context: dict[str, Any], key: str, limit: int) -> list[str]:
+    items = context[key]
+    context[key] = items[-limit:] if len(items) > limit else items
+    return [f"{key[:-1]}: {x['text']}" for x in items[: max(0, len(items) - limit)]]
+
+
+def _finished_first(tasks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Oldest first, finished before pending, so keeping the last N keeps the pending ones."""
+    return sorted(tasks, key=lambda t: (t["status"] == "pending", t["timestamp"]))
+
+
+def _drop_one(state: dict[str, Any]) -> str | None:
+    context = state["active_context"]
+    if state["critical_lessons"]:
+        return f"lesson: {state['critical_lessons'].pop()['text']}"  # sorted most important first
+    if context["events"]:
+        return f"event: {context['events'].pop(0)['text']}"
+    finished = [t for t in context["tasks"] if t["status"] != "pending"]
+    if finished or context["tasks"]:
+        victim = finished[0] if finished else context["tasks"][0]
+        context["tasks"].remove(victim)
+        return f"task: {victim['text']}"
+    return None
+
+
+# --- MEMORY.md --------------------------------------------------------------------------------------
+
+
+def _inline(value: object) -> str:
+    """One line of markdown from untrusted text: no line breaks, and never a marker of our block."""
+    if isinstance(value, list):
+        text = ", ".join(_inline(v) for v in value)
+    elif isinstance(value, dict):
+        text = json.dumps(value, ensure_ascii=False)
+    else:
+        text = str(value)
+    return " ".join(text.split()).replace("<!--", "<\\!--")
+
+
+def _day(timestamp: float) -> str:
+    return datetime.fromtimestamp(timestamp, UTC).strftime("%b %d")
+
+
+def _sections(state: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
+    context = state["active_context"]
+    return [
+        ("## 🤖 Agent Identity", [f"- **{_inline(k)}**: {_inline(v)}" for k, v in state["identity"].items()]),
+        ("## 👤 Owner Profile", [f"- **{_inline(k)}**: {_inline(v)}" for k, v in state["owner_profile"].items()]),
+        ("## 💼 Active Projects", [_project_line(p) for p in context["projects"]]),
+        ("## ✅ Pending Tasks", [f"- [{_inline(t['status'])}] {_inline(t['text'])}" for t in context["tasks"]]),
+        ("## 📅 Recent Events", [f"- [{_day(e['timestamp'])}] {_inline(e['text'])}" for e in context["events"]]),
+        (
+            "## 🎯 Critical Lessons",
+            [f"- **[{_inline(x['category'])}]** {_inline(x['text'])}" for x in state["critical_lessons"]],
+        ),
+    ]
+
+
+def _project_line(project: Mapping[str, Any]) -> str:
+    line = f"- **{_inline(project['name'])}**"
+    if project.get("description"):
+        line += f" — {_inline(project['description'])}"
+    if project.get("status"):
+        line += f" ({_inline(project['status'])})"
+    return line
+
+
+def render_block(
+    state: Mapping[str, Any],
+    hot_memories: Sequence[tuple[str, str | None]],
+    *,
+    agent_id: str,
+    now: float,
+    max_bytes: int,
+) -> tuple[str, int]:
+    """The marked MEMORY.md block, and how many hot memories fit in it.
+
+    Hot memories (tier hot: the highest scores) follow the state, as many as keep the block within
+    ``max_bytes``; the state itself is always rendered whole.
+    """
+    head = [
+        MARK_START,
+        f"<!-- generated by tiermem from the hot state of agent {agent_id}; write outside this block -->",
+    ]
+    body: list[str] = []
+    for title, lines in _sections(state):
+        if lines:
+            body += ["", title, *lines]
+    foot = ["", f"*Generated: {datetime.fromtimestamp(now, UTC):%Y-%m-%d %H:%M}*", MARK_END]
+    fitted = _fit(lambda extra: "\n".join([*head, *body, *extra, *foot]), hot_memories, max_bytes)
+    return "\n".join([*head, *body, *fitted, *foot]), max(0, len(fitted) - 2)
+
+
+def _fit(
+    compose: Callable[[list[str]], str], hot_memories: Sequence[tuple[str, str | None]], max_bytes: int
+) -> list[str]:
+    lines = ["", "## 🔥 Hot Memories"]
+    for text, category in hot_memories:
+        line = f"- {_inline(text)}" + (f" *({_inline(category)})*" if category else "")
+        if len(compose([*lines, line]).encode("utf-8")) > max_bytes:
+            break
+        lines.append(line)
+    return lines if len(lines) > 2 else []
+
+
+def splice(existing: str | None, block: str) -> str:
+    """``existing`` MEMORY.md text with our block replaced (or appended): everything else stays byte for byte."""
+    if existing is None or existing == "":
+        return block + "\n"
+    starts, ends = existing.count(MARK_START), existing.count(MARK_END)
+    if starts == 0 and ends == 0:
+        separator = "" if existing.endswith("\n") else "\n"
+        return f"{existing}{separator}\n{block}\n"
+    start, end = existing.find(MARK_START), existing.find(MARK_END)
+    if starts != 1 or ends != 1 or end < start:
+        raise ValidationError(
+            f"the file has a damaged tiermem block ({starts} start and {ends} end markers); keep exactly one "
+            f"{MARK_START} before one {MARK_END} (or delete both) and run `tiermem hot --rebuild` again"
+        )
+    return existing[:start] + block + existing[end + len(MARK_END) :]
+
+
+def outside_block(text: str) -> str:
+    """What people wrote: the text with our block (markers included) removed."""
+    start, end = text.find(MARK_START), text.find(MARK_END)
+    if start < 0 or end < start:
+        return text
+    return text[:start] + text[end + len(MARK_END) :]

@@ -1,0 +1,135 @@
+"""Tiered retrieval (seed 000): tree routing -> warm -> cold, merged with the recall engine.
+
+The tree names the categories a query is about (LLM or keyword tree search); their warm facts are ranked by
+the seed's relevance (query-word overlap x tier score). The recall engine (``Memory.search``: lexical,
+vector, rescoring) searches every tier. Both rankings are fused by reciprocal rank, a tree route weighted by
+its relevance, so a memory the tree explains and the engine finds comes first. Each result says how it was
+found (``llm-tree`` / ``keyword-tree`` when a routed category holds it, else ``warm`` or ``cold`` by the tier
+the engine found it in) and which tree node files it. Returned memories are reinforced, as the seed does.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from ..model import MemoryRecord, check_text
+from ..providers.llm import LLMClient
+from .store import LifecycleStore, seed_fact
+from .tiers import DAY_S, WARM_STORE, tier_score
+from .tree import Tree, TreeHit
+
+RRF_K = 60
+TREE_WEIGHT = 1.0  # a route of relevance 1 counts as much as the engine's ranking
+ROUTES = 3  # categories routed per query, as the seed's retrieve asks tree search for
+CATEGORY_DEPTH = 200  # warm facts read per routed category
+_WORDS = re.compile(r"[a-z0-9]+")
+
+
+@dataclass
+class Retrieved:
+    record: MemoryRecord
+    fused: float = 0.0
+    why: dict[str, Any] = field(default_factory=dict)
+    method: str = ""
+
+    def to_dict(self, now: float, store: LifecycleStore, tree: Tree) -> dict[str, Any]:
+        return {
+            **seed_fact(self.record, now, store.policy),
+            "relevance": round(self.fused * (RRF_K + 1), 4),  # 1.0 = ranked first by one full-weight source
+            "search_method": self.method,
+            "tree_path": tree.node_for(self.record.category),
+            "why": self.why,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RetrieveResult:
+    query: str
+    results: list[dict[str, Any]]
+    routes: list[TreeHit]
+    mode: str
+    llm_fallback: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "query": self.query,
+            "mode": self.mode,
+            "llm_fallback": self.llm_fallback,
+            "tree_routes": [r.to_dict() for r in self.routes],
+            "results": self.results,
+        }
+
+
+def _seed_relevance(words: set[str], record: MemoryRecord, score: float) -> float:
+    """The seed's warm search: share of query words in the text or category, times the tier score."""
+    found = set(_WORDS.findall(record.text.lower())) | set(_WORDS.findall((record.category or "").lower()))
+    return (len(words & found) / len(words) if words else 0.0) * score
+
+
+def retrieve(
+    store: LifecycleStore, agent_id: str, query: str, *, limit: int, llm: LLMClient | None, now: datetime
+) -> RetrieveResult:
+    check_text(query)
+    at = now.timestamp()
+    tree = store.tree(agent_id, now)
+    routed = tree.search(query, at, llm, ROUTES)
+    found: dict[str, Retrieved] = {}
+    method = f"{routed.mode}-tree" if routed.mode == "llm" else "keyword-tree"
+    _add_routes(store, agent_id, query, routed.value, found, method, limit, at)
+    hits = store.memory.search(query, agent_id=agent_id, limit=max(limit * 2, 10), now=now, reinforce=False)
+    for rank, hit in enumerate(hits, 1):
+        item = found.setdefault(hit.memory.id, Retrieved(hit.memory))
+        item.fused += 1.0 / (RRF_K + rank)
+        item.why["recall"] = {"rank": rank, "score": hit.score, "recall_tier": hit.tier}
+        item.method = item.method or ("warm" if hit.memory.tier in WARM_STORE else "cold")
+    ranked = sorted(found.values(), key=lambda r: (-r.fused, r.record.id))[:limit]
+    _reinforce(store, agent_id, tree, ranked, routed.value, now)
+    results = [r.to_dict(at, store, tree) for r in ranked]
+    return RetrieveResult(query, results, routed.value, routed.mode, routed.llm_fallback)
+
+
+def _add_routes(
+    store: LifecycleStore,
+    agent_id: str,
+    query: str,
+    routes: list[TreeHit],
+    found: dict[str, Retrieved],
+    method: str,
+    limit: int,
+    at: float,
+) -> None:
+    words = set(_WORDS.findall(query.lower()))
+    top = max((r.relevance for r in routes), default=0.0) or 1.0
+    policy = store.policy
+    for route in routes:
+        records = store.memory.list(
+            agent_id=agent_id, category=route.path, tier=list(WARM_STORE), limit=CATEGORY_DEPTH, order="importance"
+        )
+        scored = [
+            (r, tier_score(r.importance, (at - r.created_at.timestamp()) / DAY_S, r.access_count, policy))
+            for r in records
+        ]
+        ranked = sorted(scored, key=lambda p: (-_seed_relevance(words, p[0], p[1]), -p[1], p[0].id))[:limit]
+        for rank, (record, _) in enumerate(ranked, 1):
+            item = found.setdefault(record.id, Retrieved(record))
+            item.fused += TREE_WEIGHT * (route.relevance / top) / (RRF_K + rank)
+            item.why.setdefault(
+                "tree", {"path": route.path, "relevance": route.relevance, "rank": rank, "reason": route.reason}
+            )
+            item.method = method
+
+
+def _reinforce(
+    store: LifecycleStore, agent_id: str, tree: Tree, ranked: list[Retrieved], routes: list[TreeHit], now: datetime
+) -> None:
+    """Retrieval is reinforcement (the seed's access_count + 1); routed nodes record the visit."""
+    with store.backend.write():
+        if ranked:
+            store.backend.record_access(agent_id, {r.record.id: 1 for r in ranked}, now)
+        if routes:
+            tree.touch([r.path for r in routes], now.timestamp())
+            store.save_tree(agent_id, tree, now)
+        store.bump(agent_id, now, "retrieval_count")

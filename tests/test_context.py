@@ -1,0 +1,259 @@
+"""``Memory.context`` on a real store and workspace: one labelled block within the budget, the workspace
+indexed by checksum (edits re-index, removed lines are forgotten, rebuildable), agents kept apart; and the
+CLI commands around it."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cli_support import Cli
+from tiermem import Embedder, Memory
+from tiermem.errors import ValidationError
+from tiermem.workspace.budget import count_tokens
+from tiermem.workspace.scaffold import scaffold
+from tiermem.workspace.writer import MemoryWriter
+
+START = datetime(2026, 1, 5, 10, 0, tzinfo=UTC)
+FACT = "The office wifi password is stored in the blue 1Password vault"
+
+
+def _history(root: Path, days: int = 12) -> datetime:
+    """A scaffolded workspace with ``days`` daily sessions; the planted fact sits in the oldest log."""
+    scaffold(root, START.date(), user="Ada")
+    writer, now = MemoryWriter(root), START
+    for day in range(days):
+        now = START + timedelta(days=day)
+        writer.note_decision(f"Ship release 1.{day}", "the tests are green", now=now)
+        writer.note_thread_touched("thread-release", now=now)
+        what = FACT + "." if day == 0 else f"Routine release work number {day}; nothing unusual happened."
+        writer.end_session(
+            f"Release 1.{day} went out.",
+            f"Next: release 1.{day + 1}.",
+            {"thread-release": {"title": "Releases", "current_position": f"1.{day} shipped."}},
+            session_events=what,
+            now=now,
+        )
+    return now
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    root = tmp_path / "ws"
+    root.mkdir()
+    return root
+
+
+def test_context_labels_sources_and_recalls_old_logs(mem: Memory, workspace: Path) -> None:
+    last = _history(workspace)
+    mem.store("Ada's cat is called Miso", agent_id="default")
+    ctx = mem.context("where is the wifi password kept?", workspace=workspace, now=last + timedelta(hours=5))
+    assert ctx.total_tokens <= 2000 and count_tokens(ctx.text) == ctx.total_tokens
+    assert ctx.text.startswith("<!-- source: memory/state.json (orientation) -->")
+    assert f"- {FACT}. (memory/2026-01-05.md:" in ctx.text  # an old log, reached through recall
+    meta = ctx.metadata
+    assert meta["decisions"]["strategy"] == "standard" and meta["workspace"] == str(workspace)
+    assert [s["source"] for s in meta["sources_loaded"]][:2] == ["memory/state.json", "memory/resumption.md"]
+    assert meta["sources_loaded"][-1]["source"] == "tiermem recall" and all(s["reason"] for s in meta["sources_loaded"])
+    recalled = meta["recalled"][0]
+    assert recalled["source"]["type"] == "workspace" and recalled["source"]["file"] == "memory/2026-01-05.md"
+    assert recalled["source"]["session"] == "2026-01-05" and isinstance(recalled["source"]["line"], int)
+    assert meta["index"]["added"] > 0 and meta["hot_state"] == "empty or no room"
+    cat = mem.context("what is my cat called?", workspace=workspace, now=last + timedelta(hours=5))
+    assert "- Ada's cat is called Miso (memory " in cat.text  # store memories are recalled too
+
+
+def test_hot_state_and_tree_index_come_first(mem: Memory, workspace: Path) -> None:
+    last = _history(workspace, days=2)
+    life = mem.lifecycle(workspace)
+    life.update_hot("identity", {"name": "Relbot", "role": "release manager"})  # also rendered into MEMORY.md
+    life.tree_add("process/releases", "how releases are run")
+    assert "Relbot" in (workspace / "MEMORY.md").read_text(encoding="utf-8")
+    ctx = mem.context("how do releases work?", workspace=workspace, now=last + timedelta(hours=5))
+    assert [c.source for c in ctx.contents[:2]] == ["hot state", "tree index"]
+    assert "Relbot" in ctx.contents[0].text and "releases" in ctx.contents[1].text
+    assert ctx.text.count("Relbot") == 1  # MEMORY.md's copy of the block is left out
+    assert ctx.metadata["hot_state"] == ctx.metadata["tree_index"] == "loaded"
+    assert ctx.contents[0].tokens <= int(2000 * 0.15) and ctx.contents[1].tokens <= int(2000 * 0.10)
+
+
+def test_indexing_is_by_checksum_and_follows_edits(mem: Memory, workspace: Path) -> None:
+    _history(workspace, days=3)
+    first = mem.sync_workspace(workspace=workspace)
+    assert (
+        first["files"] == 7 and first["added"] == 10 and set(first["reindexed"]) >= {"MEMORY.md", "memory/events.json"}
+    )
+    assert mem.sync_workspace(workspace=workspace) == {**first, "reindexed": [], "added": 0}  # nothing read again
+    log = workspace / "memory" / "2026-01-06.md"
+    before = {r.text: r.id for r in _workspace_memories(mem, "memory/2026-01-06.md")}
+    log.write_text(
+        log.read_text(encoding="utf-8") + "\nA brand new line about the kettle descaling.\n", encoding="utf-8"
+    )
+    grown = mem.sync_workspace(workspace=workspace)
+    assert grown["reindexed"] == ["memory/2026-01-06.md"] and grown["added"] == 1 and grown["forgotten"] == 0
+    after = {r.text: r.id for r in _workspace_memories(mem, "memory/2026-01-06.md")}
+    assert all(after[text] == mid for text, mid in before.items())  # unchanged lines keep their memories
+    text = log.read_text(encoding="utf-8")
+    log.write_text(
+        "Inserted at the top, so every line moves.\n"
+        + text.replace("Routine release work number 1;", "Unusual release work;"),
+        encoding="utf-8",
+    )
+    edited = mem.sync_workspace(workspace=workspace)
+    assert edited["forgotten"] == 1 and edited["moved"] == len(after) - 1 and edited["added"] == len(after) + 1
+    gone = before["Routine release work number 1; nothing unusual happened."]
+    assert mem.get(gone).status == "forgotten" and "left memory/2026-01-06.md" in str(mem.history(gone)[-1].detail)
+    lines = {r.text: r.source["line"] for r in _workspace_memories(mem, "memory/2026-01-06.md")}
+    assert lines["Inserted at the top, so every line moves."] == 1
+    log.unlink()
+    removed = mem.sync_workspace(workspace=workspace)
+    assert removed["forgotten"] == len(lines) and not _workspace_memories(mem, "memory/2026-01-06.md")
+    count = len(_workspace_memories(mem))
+    rebuilt = mem.sync_workspace(workspace=workspace, rebuild=True)
+    assert rebuilt["added"] == count and len(_workspace_memories(mem)) == count
+
+
+def _workspace_memories(mem: Memory, file: str | None = None) -> list[object]:
+    found = [r for r in mem.list(limit=10_000) if r.source.get("type") == "workspace"]
+    return [r for r in found if file is None or r.source.get("file") == file]
+
+
+def test_agents_never_see_each_others_workspace(mem: Memory, workspace: Path) -> None:
+    _history(workspace, days=2)
+    scaffold(workspace, START.date(), user="Bob", agent_id="bob")
+    assert (workspace / "MEMORY-bob.md").is_file() and (workspace / "memory" / "bob" / "state.json").is_file()
+    MemoryWriter(workspace, "bob").end_session("Bob planned a garden.", "Tomatoes next.", now=START)
+    assert (workspace / "memory" / "bob" / "2026-01-05.md").is_file()
+    ctx = mem.context("wifi password release garden", agent_id="bob", workspace=workspace, now=START)
+    assert "garden" in ctx.text and FACT not in ctx.text and "Release 1." not in ctx.text
+    assert ctx.contents[0].source == "memory/bob/state.json"
+    assert all("Release 1." not in r.text and FACT not in r.text for r in mem.list(agent_id="bob"))
+    default = mem.context("garden tomatoes", workspace=workspace, now=START)
+    assert "Tomatoes" not in default.text and "garden" not in default.text
+
+
+def test_without_a_workspace_the_store_still_answers(mem: Memory, tmp_path: Path) -> None:
+    mem.store("Deploys go through fly.io", agent_id="default")
+    ctx = mem.context("how do we deploy?", now=START)  # the fixture store is not <dir>/.tiermem
+    assert ctx.metadata["workspace"] is None and "Deploys go through fly.io" in ctx.text
+    empty = tmp_path / "nothing-here"
+    empty.mkdir()
+    ctx = mem.context("how do we deploy?", workspace=empty, now=START)
+    assert "tiermem workspace scaffold" in ctx.metadata["workspace_note"]
+    assert mem.context("", workspace=empty, now=START).text == ""  # a session start with no message
+    for bad in (0, 99, 10**6, True, "2000"):
+        with pytest.raises(ValidationError, match="budget_tokens"):
+            mem.context("x", budget_tokens=bad)  # type: ignore[arg-type]
+    with pytest.raises(ValidationError, match="no workspace"):
+        mem.sync_workspace()
+
+
+@settings(max_examples=12)
+@given(
+    budget=st.integers(100, 4000),
+    hours=st.sampled_from([1, 5, 80, 400]),
+    message=st.sampled_from(["", "wifi password", "release 1.3 decisions", "when did we ship 1.2?"]),
+)
+def test_no_context_exceeds_its_budget_or_a_share(
+    embedder: Embedder, history: tuple[Path, datetime], budget: int, hours: int, message: str
+) -> None:
+    root, last = history
+    with Memory.open(root / ".tiermem", embedder=embedder) as mem:
+        ctx = mem.context(message, budget_tokens=budget, now=last + timedelta(hours=hours))
+    assert ctx.total_tokens <= budget
+    parts = ctx.metadata["sources_loaded"]
+    assert sum(p["tokens"] for p in parts if p["phase"] in (1, 2)) <= int(budget * 0.15)
+    assert sum(p["tokens"] for p in parts if p["phase"] == 3) <= int(budget * 0.35)
+
+
+@pytest.fixture(scope="module")
+def history(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, datetime]:
+    root = tmp_path_factory.mktemp("history")
+    return root, _history(root)
+
+
+# --- the CLI ---------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def cli(tmp_path: Path, workspace: Path) -> Cli:
+    return Cli(tmp_path / "home")
+
+
+def test_the_cli_runs_a_whole_session(cli: Cli, workspace: Path) -> None:
+    ws = ["--workspace", str(workspace)]
+    made = cli.json(*ws, "workspace", "scaffold", "--user-name", "Ada", "--now", "2026-01-05T09:00:00Z")
+    assert [a["path"] for a in made["actions"]][:2] == ["MEMORY.md", "memory/resumption.md"]
+    cli.ok(*ws, "note", "decision", "Use SQLite", "--why", "embedded", "--now", "2026-01-05T09:00:00Z")
+    cli.ok(*ws, "note", "question", "Backups?", "--now", "2026-01-05T09:05:00Z")
+    cli.ok(*ws, "note", "thread", "thread-store", "--now", "2026-01-05T09:05:00Z")
+    event = cli.json(
+        *ws,
+        "note",
+        "event",
+        "I bought a NAS last Saturday",
+        "--type",
+        "purchase",
+        "--action",
+        "purchase",
+        "--object",
+        "nas",
+        "--now",
+        "2026-01-05T09:10:00Z",
+    )
+    assert event["event"]["normalized_date"] == "2026-01-03"
+    assert cli.json(*ws, "session", "status")["pending"]["open_questions"] == ["Backups?"]
+    ended = cli.json(
+        *ws,
+        "session",
+        "end",
+        "--summary",
+        "Chose the store.",
+        "--resumption",
+        "Backups next.",
+        "--threads",
+        '{"thread-store": {"title": "Store", "current_position": "SQLite chosen."}}',
+        "--now",
+        "2026-01-05T10:00:00Z",
+    )
+    assert ended["session"] == 1 and ended["threads"] == ["thread-store"]
+    assert "session 2 written to memory/2026-01-05.md" in cli.ok(
+        *ws, "session", "end", "--summary", "Again.", "--resumption", "x", "--now", "2026-01-05T11:00:00Z"
+    )
+    found = cli.json(*ws, "context", "when did I buy the NAS?", "--budget", "800", "--now", "2026-01-06T10:00:00Z")
+    assert found["total_tokens"] <= 800 and "date=2026-01-03" in found["text"]
+    assert found["metadata"]["decisions"]["date_sensitive"] is True
+    plain = cli.ok(*ws, "context", "store", "--now", "2026-01-05T11:30:00Z")
+    assert plain.startswith("<!-- source: memory/state.json (orientation) -->")
+    assert "I bought a NAS" in cli.ok(*ws, "workspace", "events", "nas")
+    assert cli.json(*ws, "workspace", "find", "store")["logs"] == ["memory/2026-01-05.md"]
+    assert "Use SQLite" in cli.ok(*ws, "workspace", "log", "2026-01-05", "--section", "Decisions")
+    assert cli.json(*ws, "workspace", "index")["reindexed"] == []
+    assert cli.json(*ws, "session", "review")["reviewed"] is True
+    with cli.memory() as mem:
+        assert any(r.source.get("type") == "workspace" for r in mem.list())
+
+
+def test_cli_errors_are_one_line(cli: Cli, workspace: Path) -> None:
+    ws = ["--workspace", str(workspace)]
+    assert "no workspace for agent" in cli.fails(*ws, "note", "pattern", "x")
+    assert "no workspace for agent" in cli.fails(*ws, "session", "end", "--summary", "s", "--resumption", "r")
+    cli.ok(*ws, "workspace", "scaffold")
+    assert "invalid thread id" in cli.fails(*ws, "note", "thread", "Not An Id")
+    assert "--threads is not valid JSON" in cli.fails(
+        *ws, "session", "end", "--summary", "s", "--resumption", "r", "--threads", "{"
+    )
+    assert "event_type must be one of" in cli.fails(*ws, "note", "event", "x happened", "--type", "party")
+    assert "nothing to migrate" in cli.fails("--workspace", str(workspace / "memory" / "daily"), "workspace", "migrate")
+    assert "not a directory" in cli.fails("--workspace", str(workspace / "nope"), "context", "x")
+    dry = cli.json(*ws, "workspace", "migrate", "--dry-run")
+    assert ("MEMORY.md", "skip (already structured)") in {(a["path"], a["action"]) for a in dry["actions"]}
+    (workspace / "AGENTS.md").write_text("# agent\n", encoding="utf-8")
+    (workspace / "memory" / "state.json").unlink()
+    assert "legacy workspace" in cli.fails(*ws, "workspace", "scaffold")
+    assert json.loads((workspace / "memory" / "events.json").read_text(encoding="utf-8")) == {"events": []}

@@ -1,0 +1,85 @@
+"""The engine's batch dedup cuts each record's candidate pool for speed; its decisions must be exactly those
+of the plain 3-tier check against the full pool (the oldest current memory with the same normalised text,
+every stored neighbour, every earlier unique item of the batch)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+
+import numpy as np
+
+from tiermem import Memory
+from tiermem.engine import DEDUP_NEIGHBOURS
+from tiermem.model import MemoryRecord
+from tiermem.write.dedup import Candidate, DedupResult, check_duplication
+
+SUBJECTS = ["the billing worker", "our search index", "Alice", "the nightly build", "the mobile app", "Bob's CLI"]
+VERBS = ["crashed during", "was rewritten for", "slowed down after", "now depends on", "was tested against"]
+OBJECTS = ["the Redis upgrade", "the March release", "a schema migration", "the new rate limiter",
+           "PostgreSQL 16", "the SSO rollout", "an expired certificate", "the load test in Berlin"]
+TYPES = ["semantic", "episodic", "error_resolution", "session_note"]
+
+
+def corpus(n: int, seed: int) -> list[dict[str, str]]:
+    rng = random.Random(seed)
+    items: list[dict[str, str]] = []
+    for _ in range(n):
+        if items and rng.random() < 0.25:  # a restatement of an earlier item, sometimes with another type
+            text = rng.choice(items)["text"]
+            words = text.split()
+            kind = rng.random()
+            if kind < 0.3:
+                text = text.upper() + "!"
+            elif kind < 0.6:
+                words[rng.randrange(len(words))] = "really"
+                text = " ".join(words)
+            else:
+                text = "Note: " + text
+        else:
+            text = (f"{rng.choice(SUBJECTS)} {rng.choice(VERBS)} {rng.choice(OBJECTS)} and "
+                    f"{rng.choice(SUBJECTS)} {rng.choice(VERBS)} {rng.choice(OBJECTS)}")
+        items.append({"text": text, "type": rng.choice(TYPES)})
+    return items
+
+
+def reference(mem: Memory, records: Sequence[MemoryRecord], vectors: np.ndarray) -> list[DedupResult | None]:
+    """The straightforward version: every candidate in the pool, in order."""
+    backend = mem._backend
+    thresholds = mem._registry.thresholds()
+    neighbours = backend.dedup_candidates("default", vectors, limit=DEDUP_NEIGHBOURS)
+    ids = list({m for row in neighbours for m, _ in row})
+    stored = backend.get_many("default", ids)
+    stored_vecs = backend.vectors_for("default", ids)
+    accepted: list[Candidate] = []
+    out: list[DedupResult | None] = []
+    for record, vector, row in zip(records, vectors, neighbours, strict=True):
+        exact = backend.find_by_hash("default", record.content_hash)
+        pool = [Candidate(exact.id, exact.text, exact.type)] if exact else []
+        pool += [Candidate(m, stored[m].text, stored[m].type, stored_vecs.get(m)) for m, _ in row
+                 if m in stored and stored[m].is_current]
+        result = check_duplication(record.text, record.type, vector, pool + accepted, thresholds)
+        if result.is_unique:
+            accepted.append(Candidate(record.id, record.text, record.type, vector))
+        out.append(None if result.is_unique else result)
+    return out
+
+
+def test_batch_dedup_decides_exactly_like_the_full_pool(open_memory: Callable[..., Memory]) -> None:
+    mem = open_memory()
+    items = corpus(900, seed=7)
+    seen: set[str] = set()
+    for start in range(0, len(items), 150):
+        now = datetime.now(UTC)
+        records = [mem._prepare(item, "default", now, i) for i, item in enumerate(items[start : start + 150])]
+        vectors = mem.embedder.embed([r.text for r in records])
+        with mem._backend.write():
+            fast = mem._dedup("default", records, vectors)
+            slow = reference(mem, records, vectors)
+            assert [(d.reason, d.matched_id, d.similarity) if d else None for d in fast] == [
+                (d.reason, d.matched_id, d.similarity) if d else None for d in slow
+            ]
+            mem._commit_batch("default", records, vectors, fast, now)
+        seen.update(d.reason for d in fast if d)
+    assert seen == {"exact_match", "content_overlap", "embedding_similarity"}  # every tier was exercised
