@@ -106,6 +106,7 @@ def run(
         elif drain == "worker":
             drain_s = wait_drained(mem, timeout_s)  # after the last store; the worker started with the first
         queue = mem.llm_status()["queue"]
+        used = [c for purposes in mem.llm_usage().values() for c in purposes.values()]
         kept = check_nothing_lost(mem, ids) if drain != "none" else {"memories": len(ids), "missing": 0}
     return {
         "run": name,
@@ -119,6 +120,26 @@ def run(
         "jobs_llm": queue["llm"],
         "jobs_rule": queue["rule"],
         **kept,
+        "prompt_tokens": sum(c["prompt_tokens"] for c in used),
+        "completion_tokens": sum(c["completion_tokens"] for c in used),
+    }
+
+
+def compare_stores(texts: list[str], openers: dict[str, Callable[[int], Memory]], repeats: int) -> dict[str, Any]:
+    """Store timings with and without an LLM, alternating runs into fresh stores (a shared 2-core machine is
+    noisy): the median over ``repeats`` of each run's mean and p95 per store."""
+    found: dict[str, list[tuple[float, float]]] = {name: [] for name in openers}
+    for attempt in range(repeats):
+        for name, open_store in openers.items():
+            with open_store(attempt) as mem:
+                _, seconds = store_all(mem, texts)
+            found[name].append((statistics.fmean(seconds), sorted(seconds)[int(0.95 * (len(seconds) - 1))]))
+    return {
+        name: {
+            "ms_mean": round(1000 * statistics.median(m for m, _ in runs), 2),
+            "ms_p95": round(1000 * statistics.median(p for _, p in runs), 2),
+        }
+        for name, runs in found.items()
     }
 
 
@@ -128,6 +149,7 @@ def main() -> None:
     parser.add_argument("--latency", type=float, default=2.0, help="seconds per LLM call")
     parser.add_argument("--batch-size", type=int, default=16, help="memories per LLM call")
     parser.add_argument("--concurrency", type=int, default=8, help="LLM calls in flight")
+    parser.add_argument("--repeats", type=int, default=3, help="store timing runs with and without an LLM")
     args = parser.parse_args()
     texts = locomo_turns(args.memories)
     embedder = WordLlamaEmbedder()
@@ -148,6 +170,14 @@ def main() -> None:
             return lambda: Memory.open(Path(scratch) / name, embedder=embedder, config={"llm": {**llm, **extra}})
 
         timeout = 20 * args.latency * (args.memories / args.batch_size / args.concurrency + 5)
+        timings = compare_stores(
+            texts,
+            {
+                "no LLM": lambda i: Memory.open(Path(scratch) / f"t-plain-{i}", embedder=embedder),
+                "LLM, queued": lambda i: opener(f"t-queued-{i}", background=False)(),
+            },
+            args.repeats,
+        )
         rows.append(
             run(
                 "no LLM",
@@ -191,6 +221,9 @@ def main() -> None:
             )
         )
     show(rows, args)
+    print(f"\nstore() with and without an LLM, median of {args.repeats} alternating runs of {len(texts)} stores:")
+    for name, timing in timings.items():
+        print(f"  {name:12} {timing['ms_mean']:6.2f} ms per store, p95 {timing['ms_p95']:6.2f} ms")
     RESULTS.mkdir(exist_ok=True)
     document = {
         "memories": args.memories,
@@ -198,6 +231,7 @@ def main() -> None:
         "batch_size": args.batch_size,
         "concurrency": args.concurrency,
         "runs": rows,
+        "store_timing_medians": timings,
     }
     (RESULTS / "llm.json").write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
 
@@ -215,6 +249,7 @@ def show(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
         "p95 ms",
         "drain s",
         "calls",
+        "tokens in/out",
         "by LLM",
         "by rules",
         "facts",
@@ -232,6 +267,7 @@ def show(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
             r["store_ms_p95"],
             r["drain_s"],
             r["llm_calls"],
+            f"{r['prompt_tokens']}/{r['completion_tokens']}",
             r["jobs_llm"],
             r["jobs_rule"],
             r.get("facts", "—"),

@@ -39,7 +39,6 @@ from typing import Any
 import numpy as np
 
 from tiermem import engine as engine_module
-from tiermem.config import RecallSettings
 from tiermem.engine import Memory
 from tiermem.storage import vectors as vectors_module
 from tiermem.text import tokens
@@ -363,7 +362,7 @@ def machine_info() -> dict[str, Any]:
         "numpy": np.__version__, "sqlite": sqlite3.sqlite_version,
         "load_average_1min_at_start": round(os.getloadavg()[0], 2),
         # with threadpoolctl installed the dedup shortlist holds BLAS to one thread around its small products
-        "threadpoolctl_in_use": vectors_module.ThreadpoolController is not None,
+        "threadpoolctl_in_use": getattr(vectors_module, "ThreadpoolController", None) is not None,
     }
     try:
         with open("/proc/cpuinfo", encoding="utf-8") as handle:
@@ -547,7 +546,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args(argv)
     sizes = [2_000, 10_000] if args.quick else [int(s.replace("_", "")) for s in args.sizes.split(",") if s.strip()]
-    depth = RecallSettings().candidates
+    try:
+        from tiermem.config import RecallSettings
+
+        depth = RecallSettings().candidates  # the recall pipeline's candidate depth
+    except ImportError:  # an older tiermem (for before/after runs)
+        depth = 200
 
     def log(message: str) -> None:
         print(message, file=sys.stderr, flush=True)

@@ -60,6 +60,7 @@ class PostgresCluster:
     bin_dir: Path
     directory: Path
     port: int
+    settings: str = "-c shared_buffers=128MB"  # more for benchmarks (bench/server.py)
 
     @property
     def admin_url(self) -> str:
@@ -82,7 +83,7 @@ class PostgresCluster:
             shutil.chown(sockets, "postgres", "postgres")
         options = (
             f"-c listen_addresses=127.0.0.1 -p {self.port} -k {sockets} -c fsync=off -c synchronous_commit=off "
-            "-c full_page_writes=off -c max_connections=200 -c shared_buffers=128MB"
+            f"-c full_page_writes=off -c max_connections=200 {self.settings}"
         )
         self._run("pg_ctl", "-D", str(data), "-l", str(self.directory / "log"), "-o", options, "-w", "start")
 
@@ -119,7 +120,7 @@ _cluster: PostgresCluster | None = None
 _shared_database: str | None = None
 
 
-def cluster() -> PostgresCluster:
+def cluster(settings: str | None = None) -> PostgresCluster:
     """This process's cluster, started on first use; skips (or fails under CI=true) when none can start."""
     global _cluster
     if _cluster is not None:
@@ -131,6 +132,8 @@ def cluster() -> PostgresCluster:
     if os.geteuid() == 0:
         shutil.chown(directory, "postgres", "postgres")
     started = PostgresCluster(bin_dir, directory, _free_port())  # type: ignore[arg-type]
+    if settings:
+        started.settings = settings
     try:
         started.start()
     except (OSError, subprocess.SubprocessError) as exc:

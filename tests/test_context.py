@@ -16,6 +16,7 @@ from cli_support import Cli
 from tiermem import Embedder, Memory
 from tiermem.errors import ValidationError
 from tiermem.workspace.budget import count_tokens
+from tiermem.workspace.chunks import markdown_chunks
 from tiermem.workspace.scaffold import scaffold
 from tiermem.workspace.writer import MemoryWriter
 
@@ -54,18 +55,20 @@ def test_context_labels_sources_and_recalls_old_logs(mem: Memory, workspace: Pat
     mem.store("Ada's cat is called Miso", agent_id="default")
     ctx = mem.context("where is the wifi password kept?", workspace=workspace, now=last + timedelta(hours=5))
     assert ctx.total_tokens <= 2000 and count_tokens(ctx.text) == ctx.total_tokens
-    assert ctx.text.startswith("<!-- source: memory/state.json (orientation) -->")
+    assert "<!-- source: memory/state.json (orientation) -->\nStrategy: standard" in ctx.text
     assert f"- {FACT}. (memory/2026-01-05.md:" in ctx.text  # an old log, reached through recall
     meta = ctx.metadata
     assert meta["decisions"]["strategy"] == "standard" and meta["workspace"] == str(workspace)
-    assert [s["source"] for s in meta["sources_loaded"]][:2] == ["memory/state.json", "memory/resumption.md"]
+    files = [s["source"] for s in meta["sources_loaded"] if s["source"].startswith("memory/")]
+    assert files[:2] == ["memory/state.json", "memory/resumption.md"]
     assert meta["sources_loaded"][-1]["source"] == "tiermem recall" and all(s["reason"] for s in meta["sources_loaded"])
     recalled = meta["recalled"][0]
     assert recalled["source"]["type"] == "workspace" and recalled["source"]["file"] == "memory/2026-01-05.md"
     assert recalled["source"]["session"] == "2026-01-05" and isinstance(recalled["source"]["line"], int)
-    assert meta["index"]["added"] > 0 and meta["hot_state"] == "empty or no room"
+    assert meta["index"]["added"] > 0 and meta["hot_state"] == "loaded" and ctx.contents[0].source == "hot state"
+    assert all(c.phase == 0 for c in ctx.contents if c.source in ("hot state", "tree index"))
     cat = mem.context("what is my cat called?", workspace=workspace, now=last + timedelta(hours=5))
-    assert "- Ada's cat is called Miso (memory " in cat.text  # store memories are recalled too
+    assert "Ada's cat is called Miso" in cat.text  # store memories reach the context too (hot, or recalled)
 
 
 def test_hot_state_and_tree_index_come_first(mem: Memory, workspace: Path) -> None:
@@ -145,7 +148,8 @@ def test_without_a_workspace_the_store_still_answers(mem: Memory, tmp_path: Path
     empty.mkdir()
     ctx = mem.context("how do we deploy?", workspace=empty, now=START)
     assert "tiermem workspace scaffold" in ctx.metadata["workspace_note"]
-    assert mem.context("", workspace=empty, now=START).text == ""  # a session start with no message
+    start = mem.context("", workspace=empty, now=START)  # a session start, before any message
+    assert all(c.source != "tiermem recall" for c in start.contents) and "recalled" not in start.metadata
     for bad in (0, 99, 10**6, True, "2000"):
         with pytest.raises(ValidationError, match="budget_tokens"):
             mem.context("x", budget_tokens=bad)  # type: ignore[arg-type]
@@ -229,7 +233,7 @@ def test_the_cli_runs_a_whole_session(cli: Cli, workspace: Path) -> None:
     assert found["total_tokens"] <= 800 and "date=2026-01-03" in found["text"]
     assert found["metadata"]["decisions"]["date_sensitive"] is True
     plain = cli.ok(*ws, "context", "store", "--now", "2026-01-05T11:30:00Z")
-    assert plain.startswith("<!-- source: memory/state.json (orientation) -->")
+    assert "<!-- source: memory/state.json (orientation) -->" in plain
     assert "I bought a NAS" in cli.ok(*ws, "workspace", "events", "nas")
     assert cli.json(*ws, "workspace", "find", "store")["logs"] == ["memory/2026-01-05.md"]
     assert "Use SQLite" in cli.ok(*ws, "workspace", "log", "2026-01-05", "--section", "Decisions")
@@ -257,3 +261,70 @@ def test_cli_errors_are_one_line(cli: Cli, workspace: Path) -> None:
     (workspace / "memory" / "state.json").unlink()
     assert "legacy workspace" in cli.fails(*ws, "workspace", "scaffold")
     assert json.loads((workspace / "memory" / "events.json").read_text(encoding="utf-8")) == {"events": []}
+
+
+def test_files_are_cut_into_pieces_recall_can_point_at() -> None:
+    memory = (
+        "# Long-Term Memory\n\n> Last reviewed: 2026-01-01\n\n## Active\n<!-- tiermem:hot:start -->\n- generated line\n"
+        "<!-- tiermem:hot:end -->\n\n### About Ada\n- [3 sessions] [high] Ada prefers short answers\n"
+        "- [1 session] [low] (Add observations here)\nA paragraph written\nover two lines by hand.\n\n---\n\n"
+        "## Fading\n\n- [9 sessions ago] Ada once used Emacs\n\n## Maintenance Log\n\n| Date | Action |\n"
+        "|---|---|\n| 2026-01-01 | Faded: something |\n"
+    )
+    pieces = [(c.line, c.text, c.importance, c.type) for c in markdown_chunks("MEMORY.md", memory)]
+    assert pieces == [
+        (11, "Ada prefers short answers", 0.8, "semantic"),
+        (13, "A paragraph written over two lines by hand.", 0.6, "semantic"),
+        (20, "Ada once used Emacs", pytest.approx(0.48), "semantic"),
+    ]
+    log = "## Decisions\n\n| Decision | Reasoning | Ref |\n|---|---|---|\n| Use SQLite | embedded | — |\n"
+    (row,) = markdown_chunks("memory/2026-01-05-standup.md", log)
+    assert (row.text, row.line, row.session, row.event_at) == (
+        "Use SQLite — embedded",
+        5,
+        "2026-01-05-standup",
+        "2026-01-05",
+    )
+    assert row.item()["tier"] == "cold" and row.item()["source"] == {
+        "type": "workspace",
+        "file": "memory/2026-01-05-standup.md",
+        "line": 5,
+        "session": "2026-01-05-standup",
+    }
+
+
+def test_workspace_memories_are_born_cold(mem: Memory, workspace: Path) -> None:
+    _history(workspace, days=1)
+    mem.sync_workspace(workspace=workspace)
+    assert {r.tier for r in _workspace_memories(mem)} == {"cold"}  # the hot block draws on the warm store only
+    assert mem.store("An explicit tier", tier="frozen").memory.tier == "frozen"
+    with pytest.raises(ValidationError, match="tier must be one of"):
+        mem.store("A bad tier", tier="lukewarm")
+
+
+def test_the_demo_runs_a_guided_session(cli: Cli) -> None:
+    sessions = cli.json("demo", "--limit", "1")["session"]
+    assert [s["decisions"]["strategy"] for s in sessions] == ["full_reload", "light", "full_reload"]
+    assert sessions[0]["decisions"]["fresh_start"] is False and sessions[1]["decisions"]["time_gap_hours"] == 1.0
+    assert all(s["total_tokens"] <= 900 for s in sessions)
+    assert ("memory/demo/events.json", "query:When did I buy the new laptop?") in [
+        tuple(x) for x in sessions[2]["sources"]
+    ]
+    with cli.memory() as mem:
+        assert mem.agents() == ["demo"] and all(r.source.get("type") != "workspace" for r in mem.list(agent_id="demo"))
+    text = cli.ok("demo", "--limit", "1")
+    assert "a guided session" in text and "session 3: When did I buy the new laptop?" in text
+
+
+def test_a_context_checks_old_logs_only_now_and_then(mem: Memory, workspace: Path) -> None:
+    last = _history(workspace, days=20)
+    mem.sync_workspace(workspace=workspace)  # a full check
+    new = workspace / "memory" / f"{last:%Y-%m-%d}.md"
+    old = workspace / "memory" / "2026-01-05.md"  # older than the 14 newest logs
+    for path in (new, old):
+        path.write_text(
+            path.read_text(encoding="utf-8") + "\nA late note about descaling the kettle.\n", encoding="utf-8"
+        )
+    ctx = mem.context("kettle", workspace=workspace, now=last + timedelta(hours=5))
+    assert ctx.metadata["index"]["reindexed"] == [new.relative_to(workspace).as_posix()]  # within the minute
+    assert mem.sync_workspace(workspace=workspace)["reindexed"] == ["memory/2026-01-05.md"]  # a full check

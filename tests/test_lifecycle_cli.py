@@ -56,16 +56,35 @@ def server() -> Iterator[LLMServer]:
 
 
 def test_store_examples(cli: Cli) -> None:
-    plain = cli.json("store", "--text", "Fact text", "--category", "path/to/category", "--importance", "0.8",
-                     "--agent-id", "default")
+    plain = cli.json(
+        "store", "--text", "Fact text", "--category", "path/to/category", "--importance", "0.8", "--agent-id", "default"
+    )
     assert plain["created"] is True and plain["memory"]["category"] == "path/to/category"
-    deploy = cli.json("store", "--text", "Decided to deploy EvoClaw on BSC testnet before mainnet",
-                      "--category", "projects/evoclaw/deployment", "--importance", "0.85")
+    deploy = cli.json(
+        "store",
+        "--text",
+        "Decided to deploy EvoClaw on BSC testnet before mainnet",
+        "--category",
+        "projects/evoclaw/deployment",
+        "--importance",
+        "0.85",
+    )
     assert deploy["memory"]["tier"] == "hot"  # born by importance, as the seed prints it
-    rich = cli.json("store", "--text", "Z-Image ComfyUI model for photorealistic images", "--category",
-                    "tools/image-generation", "--importance", "0.8", "--url",
-                    "https://docs.comfy.org/tutorials/image/z-image/z-image", "--command",
-                    "huggingface-cli download Tongyi-MAI/Z-Image", "--path", "/home/user/models/")
+    rich = cli.json(
+        "store",
+        "--text",
+        "Z-Image ComfyUI model for photorealistic images",
+        "--category",
+        "tools/image-generation",
+        "--importance",
+        "0.8",
+        "--url",
+        "https://docs.comfy.org/tutorials/image/z-image/z-image",
+        "--command",
+        "huggingface-cli download Tongyi-MAI/Z-Image",
+        "--path",
+        "/home/user/models/",
+    )
     assert rich["memory"]["metadata"]["urls"] == ["https://docs.comfy.org/tutorials/image/z-image/z-image"]
     assert rich["memory"]["metadata"]["commands"] == ["huggingface-cli download Tongyi-MAI/Z-Image"]
 
@@ -82,7 +101,9 @@ def test_validate_examples(cli: Cli, workspace: Path) -> None:
         "Action 'install' mentioned without command example",
     ]
     assert today["suggestions"] == [
-        "Add URLs for mentioned tools/services", "Include command examples for setup/installation steps"]
+        "Add URLs for mentioned tools/services",
+        "Include command examples for setup/installation steps",
+    ]
     named = cli("--json", "validate", "--file", "memory/2026-02-13.md")
     assert json.loads(named.stdout)["warnings"] == today["warnings"]
     (workspace / "memory" / "2026-02-14.md").write_text("Read https://example.org today.\n")
@@ -94,8 +115,14 @@ def test_extract_metadata_example(cli: Cli) -> None:
     out = cli.json("extract-metadata", "--file", "memory/2026-02-13.md")
     assert out["file"] == "memory/2026-02-13.md"
     assert out["metadata"] == {
-        "urls": ["https://docs.comfy.org/tutorials/image/z-image/z-image", "https://github.com/Lightricks/LTX-Video.git"],
-        "commands": ["huggingface-cli download Tongyi-MAI/Z-Image", "git clone https://github.com/Lightricks/LTX-Video.git"],
+        "urls": [
+            "https://docs.comfy.org/tutorials/image/z-image/z-image",
+            "https://github.com/Lightricks/LTX-Video.git",
+        ],
+        "commands": [
+            "huggingface-cli download Tongyi-MAI/Z-Image",
+            "git clone https://github.com/Lightricks/LTX-Video.git",
+        ],
         "paths": ["/home/peter/ai-stack/comfyui/models", "./configs/ltx-video-2-config.yaml"],
     }
     assert out["summary"] == {"urls_count": 2, "commands_count": 2, "paths_count": 2}
@@ -103,8 +130,13 @@ def test_extract_metadata_example(cli: Cli) -> None:
 
 
 def test_search_url_examples(cli: Cli) -> None:
-    cli.store("Z-Image ComfyUI model for photorealistic images", "--category", "tools/image-generation",
-              "--url", "https://docs.comfy.org/tutorials/image/z-image/z-image")
+    cli.store(
+        "Z-Image ComfyUI model for photorealistic images",
+        "--category",
+        "tools/image-generation",
+        "--url",
+        "https://docs.comfy.org/tutorials/image/z-image/z-image",
+    )
     cli.store("The LTX repo is https://github.com/Lightricks/LTX-Video")
     comfy = cli.json("search-url", "--url", "comfy.org")
     assert set(comfy) == {"query", "results_count", "results"} and comfy["results_count"] == 1
@@ -118,11 +150,19 @@ def test_retrieve_examples(cli: Cli, server: LLMServer) -> None:
     cli.store("Decided to deploy on BSC testnet first", "--category", "projects/evoclaw/bsc", "--importance", "0.9")
     cli.store("Blockchain integration uses raw JSON-RPC", "--category", "projects/evoclaw/bsc")
     found = cli.json("retrieve", "--query", "BSC deployment decision", "--limit", "5")
-    assert isinstance(found, list) and found and FACT | {"search_method", "tree_path", "relevance", "why"} <= set(found[0])
+    assert (
+        isinstance(found, list) and found and FACT | {"search_method", "tree_path", "relevance", "why"} <= set(found[0])
+    )
     assert found[0]["search_method"] == "keyword-tree" and found[0]["tree_path"] == "projects/evoclaw/bsc"
     server.play(Reply.json([{"path": "projects/evoclaw/bsc", "relevance": 0.95, "reason": "BSC integration"}]))
-    smart = cli.json("retrieve", "--query", "what did we decide about blockchain integration?", "--llm",
-                     "--llm-endpoint", server.complete_url)
+    smart = cli.json(
+        "retrieve",
+        "--query",
+        "what did we decide about blockchain integration?",
+        "--llm",
+        "--llm-endpoint",
+        server.complete_url,
+    )
     assert smart[0]["search_method"] == "llm-tree" and smart[0]["llm_fallback"] is None
     server.play(Reply.error(500), Reply.error(500), Reply.error(500))
     fallback = cli.json("retrieve", "--query", "BSC integration", "--llm-endpoint", server.complete_url)
@@ -142,11 +182,21 @@ def test_distill_examples(cli: Cli, server: LLMServer) -> None:
     out = cli.json("distill", "--text", "User: Let's deploy to testnet first. Agent: Good idea, safer that way.")
     assert set(out) >= {"distilled", "mode", "original_size", "distilled_size"} and out["mode"] == "rule"
     assert set(out["distilled"]) >= {"fact", "emotion", "people", "topics", "actions", "outcome"}
-    server.play(Reply.json({"fact": "Decided to deploy to testnet before mainnet", "emotion": "cautious",
-                            "people": [], "topics": ["deployment", "testnet", "safety"],
-                            "actions": ["deploy to testnet"], "outcome": "positive"}))
-    smart = cli.json("distill", "--text", "Long conversation with nuance...", "--llm", "--llm-endpoint",
-                     server.complete_url)
+    server.play(
+        Reply.json(
+            {
+                "fact": "Decided to deploy to testnet before mainnet",
+                "emotion": "cautious",
+                "people": [],
+                "topics": ["deployment", "testnet", "safety"],
+                "actions": ["deploy to testnet"],
+                "outcome": "positive",
+            }
+        )
+    )
+    smart = cli.json(
+        "distill", "--text", "Long conversation with nuance...", "--llm", "--llm-endpoint", server.complete_url
+    )
     assert smart["mode"] == "llm" and smart["distilled"]["fact"] == "Decided to deploy to testnet before mainnet"
     summary = cli.json("distill", "--file", "memory/2026-02-13.md", "--core-summary")
     assert len(summary["core_summary"].encode()) <= 30
@@ -155,11 +205,19 @@ def test_distill_examples(cli: Cli, server: LLMServer) -> None:
 
 def test_hot_examples(cli: Cli, workspace: Path) -> None:
     cli.json("hot", "--update", "owner_profile", '{"timezone": "Australia/Sydney", "work_hours": "9am-6pm"}')
-    lesson = cli.json("hot", "--update", "lesson",
-                      '{"text": "Always test on testnet first", "category": "blockchain", "importance": 0.9}')
+    lesson = cli.json(
+        "hot",
+        "--update",
+        "lesson",
+        '{"text": "Always test on testnet first", "category": "blockchain", "importance": 0.9}',
+    )
     assert set(lesson) == {"updated", "pruned", "hot_memory_size_bytes", "memory_md"}
-    cli.json("hot", "--update", "project",
-             '{"name": "EvoClaw", "status": "Active", "description": "Self-evolving agent framework"}')
+    cli.json(
+        "hot",
+        "--update",
+        "project",
+        '{"name": "EvoClaw", "status": "Active", "description": "Self-evolving agent framework"}',
+    )
     cli.json("hot", "--update", "project", '{"name": "OldProject", "status": "Completed"}')
     state = cli.json("hot")
     assert set(state) == {"identity", "owner_profile", "active_context", "critical_lessons"}
@@ -195,9 +253,20 @@ def test_tree_examples(cli: Cli) -> None:
 def test_metrics_example(cli: Cli) -> None:
     cli.store("Something worth keeping", "--category", "notes")
     out = cli.json("metrics", "--agent-id", "default")
-    assert {"tree_index_size_bytes", "tree_node_count", "hot_memory_size_bytes", "warm_memory_count",
-            "warm_memory_size_kb", "retrieval_count", "evictions_today", "reinforcements_today", "consolidation_count",
-            "last_consolidation", "context_tokens_saved", "timestamp"} <= set(out)
+    assert {
+        "tree_index_size_bytes",
+        "tree_node_count",
+        "hot_memory_size_bytes",
+        "warm_memory_count",
+        "warm_memory_size_kb",
+        "retrieval_count",
+        "evictions_today",
+        "reinforcements_today",
+        "consolidation_count",
+        "last_consolidation",
+        "context_tokens_saved",
+        "timestamp",
+    } <= set(out)
     assert out["warm_memory_count"] == 1
 
 

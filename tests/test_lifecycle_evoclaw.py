@@ -18,39 +18,99 @@ from tiermem.lifecycle import hot
 NOW = datetime(2026, 2, 20, 9, tzinfo=UTC)
 T0 = 1770800000.0  # 2026-02-11
 FACTS = [
-    {"id": "abc123def456", "text": "Decided to use zero go-ethereum deps for EvoClaw to keep binary small",
-     "category": "projects/evoclaw/architecture", "importance": 0.8, "created_at": T0, "access_count": 3,
-     "score": 0.742, "tier": "hot", "metadata": {"urls": [], "commands": [], "paths": []}},
-    {"id": "0f1e2d3c4b5a", "text": "Z-Image ComfyUI model for photorealistic images", "category": "tools/image-generation",
-     "importance": 0.6, "created_at": T0 + 3600, "access_count": 0, "score": 0.5, "tier": "warm",
-     "metadata": {"urls": ["https://docs.comfy.org/tutorials/image/z-image/z-image"],
-                  "commands": ["huggingface-cli download Tongyi-MAI/Z-Image"], "paths": ["/home/user/models/"]}},
-    {"id": "999888777666", "text": "Odd category from a hand edit", "category": "misc/what?is#this",
-     "importance": 0.4, "created_at": T0 + 7200, "access_count": 1, "score": 0.3, "tier": "cold", "metadata": {}},
+    {
+        "id": "abc123def456",
+        "text": "Decided to use zero go-ethereum deps for EvoClaw to keep binary small",
+        "category": "projects/evoclaw/architecture",
+        "importance": 0.8,
+        "created_at": T0,
+        "access_count": 3,
+        "score": 0.742,
+        "tier": "hot",
+        "metadata": {"urls": [], "commands": [], "paths": []},
+    },
+    {
+        "id": "0f1e2d3c4b5a",
+        "text": "Z-Image ComfyUI model for photorealistic images",
+        "category": "tools/image-generation",
+        "importance": 0.6,
+        "created_at": T0 + 3600,
+        "access_count": 0,
+        "score": 0.5,
+        "tier": "warm",
+        "metadata": {
+            "urls": ["https://docs.comfy.org/tutorials/image/z-image/z-image"],
+            "commands": ["huggingface-cli download Tongyi-MAI/Z-Image"],
+            "paths": ["/home/user/models/"],
+        },
+    },
+    {
+        "id": "999888777666",
+        "text": "Odd category from a hand edit",
+        "category": "misc/what?is#this",
+        "importance": 0.4,
+        "created_at": T0 + 7200,
+        "access_count": 1,
+        "score": 0.3,
+        "tier": "cold",
+        "metadata": {},
+    },
 ]
 TREE = {
     "root": {"desc": "Memory root", "warm_count": 2, "cold_count": 0, "last_access": 0, "children": ["projects"]},
     "projects": {"desc": "Active projects", "warm_count": 1, "cold_count": 40, "last_access": T0, "children": []},
-    "projects/evoclaw": {"desc": "EvoClaw framework", "warm_count": 1, "cold_count": 30, "last_access": T0,
-                         "children": []},
-    "tools/image-generation": {"desc": "Image tools", "warm_count": 1, "cold_count": 0, "last_access": T0 + 60,
-                               "children": []},
+    "projects/evoclaw": {
+        "desc": "EvoClaw framework",
+        "warm_count": 1,
+        "cold_count": 30,
+        "last_access": T0,
+        "children": [],
+    },
+    "tools/image-generation": {
+        "desc": "Image tools",
+        "warm_count": 1,
+        "cold_count": 0,
+        "last_access": T0 + 60,
+        "children": [],
+    },
     "_schema_version": "2.0",
 }
 HOT = {
     "identity": {"agent_name": "Agent", "owner_name": "User", "trust_level": 0.95},
     "owner_profile": {"family": ["Sarah (wife)", "Luna (daughter, 3yo)"], "timezone": "Australia/Sydney"},
-    "active_context": {"projects": [{"name": "EvoClaw", "description": "Self-evolving agent framework",
-                                     "status": "Active - BSC integration for hackathon"}],
-                       "events": [{"text": "Hackathon deadline Feb 15", "timestamp": 1707350400}],
-                       "tasks": [{"text": "Deploy to BSC testnet", "status": "pending", "timestamp": 1707350400}]},
-    "critical_lessons": [{"text": "Always test on testnet before mainnet", "category": "blockchain",
-                          "importance": 0.9, "timestamp": 1707350400}],
+    "active_context": {
+        "projects": [
+            {
+                "name": "EvoClaw",
+                "description": "Self-evolving agent framework",
+                "status": "Active - BSC integration for hackathon",
+            }
+        ],
+        "events": [{"text": "Hackathon deadline Feb 15", "timestamp": 1707350400}],
+        "tasks": [{"text": "Deploy to BSC testnet", "status": "pending", "timestamp": 1707350400}],
+    },
+    "critical_lessons": [
+        {
+            "text": "Always test on testnet before mainnet",
+            "category": "blockchain",
+            "importance": 0.9,
+            "timestamp": 1707350400,
+        }
+    ],
     "_schema_version": "2.0",
 }
-METRICS = {"retrieval_count": 234, "evictions_today": 12, "reinforcements_today": 67, "consolidation_count": 8,
-           "last_consolidation": 8 * 1707350400, "context_tokens_saved": 47800, "_schema_version": "2.0"}
-GENERATED_MD = "# MEMORY.md\n\n## 🤖 Agent Identity\n- Agent\n\n## 🎯 Critical Lessons\n- x\n\n*Generated: 2026-02-10 14:30*\n"
+METRICS = {
+    "retrieval_count": 234,
+    "evictions_today": 12,
+    "reinforcements_today": 67,
+    "consolidation_count": 8,
+    "last_consolidation": 8 * 1707350400,
+    "context_tokens_saved": 47800,
+    "_schema_version": "2.0",
+}
+GENERATED_MD = (
+    "# MEMORY.md\n\n## 🤖 Agent Identity\n- Agent\n\n## 🎯 Critical Lessons\n- x\n\n*Generated: 2026-02-10 14:30*\n"
+)
 HANDWRITTEN_MD = "# Agent two\n\nNotes I wrote myself.\n"
 
 
@@ -137,8 +197,9 @@ def test_import_one_agent_and_errors(mem: Memory, evoclaw: Path, tmp_path: Path)
         life.import_evoclaw(evoclaw, agent_id="default", now=NOW)
 
 
-def test_export_round_trips_losslessly(mem_in: Memory, evoclaw: Path, tmp_path: Path,
-                                       open_memory: Callable[..., Memory]) -> None:
+def test_export_round_trips_losslessly(
+    mem_in: Memory, evoclaw: Path, tmp_path: Path, open_memory: Callable[..., Memory]
+) -> None:
     mem_in.lifecycle().import_evoclaw(evoclaw, now=NOW)
     out = tmp_path / "exported"
     report = mem_in.lifecycle().export_evoclaw(out, now=NOW)

@@ -172,7 +172,10 @@ def test_hot_updates_render_memory_md_around_the_authors_text(
     assert "- **agent_name**: Nova" in text and "Ship the release on Friday *(projects)*" in text
     path.write_text(text + "\nAdded below the block.\n")
     life.consolidate("quick", now=NOW)
-    assert hot.outside_block(path.read_text()) == hot.outside_block(text + "\nAdded below the block.\n")
+    after = path.read_text()
+    assert after.startswith(text[: text.index(hot.MARK_START)]) and after.endswith(
+        text[text.index(hot.MARK_END) :] + "\nAdded below the block.\n"
+    )
     assert life.hot()["identity"] == {"agent_name": "Nova"}
 
 
@@ -332,3 +335,32 @@ def test_seed_config_keys_are_accepted(open_memory: Callable[..., Memory], store
     store_path.mkdir()
     (store_path / "config.json").write_text(json.dumps({"lifecycle": seed}))
     assert open_memory().settings.lifecycle.cold.backend == "turso"
+
+
+def test_concurrent_hot_updates_lose_nothing(open_memory: Callable[..., Memory], store_path: Path) -> None:
+    """Two stores (two connections, as two processes would have) update the hot state at once."""
+    import threading
+
+    first, second = open_memory(), open_memory(store_path)
+
+    def add(mem: Memory, prefix: str) -> None:
+        for i in range(8):
+            mem.lifecycle().update_hot("task", f"{prefix} task {i}", now=NOW + timedelta(seconds=i))
+
+    threads = [threading.Thread(target=add, args=(m, p)) for m, p in ((first, "one"), (second, "two"))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    tasks = {t["text"] for t in first.lifecycle().hot()["active_context"]["tasks"]}
+    assert len(tasks) == 10  # the limit; with 16 writes, the last ten by time survive
+    state = second.lifecycle().hot()
+    assert {t["text"] for t in state["active_context"]["tasks"]} == tasks
+
+
+def test_memory_facade_delegates(mem: Memory) -> None:
+    store(mem, "The quarterly report is due on the 15th", 0.8, 1, "work/reports")
+    assert mem.consolidate(now=NOW)["mode"] == "quick"
+    found = mem.retrieve("quarterly report due", now=NOW)
+    assert found.results[0]["text"] == "The quarterly report is due on the 15th"
+    assert found.to_dict()["tree_routes"][0]["path"] in {"work", "work/reports"}

@@ -210,3 +210,12 @@ def test_llm_tree_search_against_a_real_server_falls_back_to_keywords(
         assert found.llm_fallback is None and "owner — Owner profile" in server.prompts()[0]
     else:
         assert found.llm_fallback is not None and fallback in found.llm_fallback
+
+
+def test_keyword_search_compares_stems_and_skips_stop_words() -> None:
+    tree = Tree({}, LIMITS, {})
+    tree.add("work/reports", "Quarterly reporting and deadlines", 0.0)
+    tree.add("the", "And the rest", 0.0)
+    hits = tree.keyword_search("When is the quarterly report deadline?", NOW)
+    assert [h.path for h in hits] == ["work/reports"]
+    assert hits[0].reason == "Keywords: deadline, quarterly, report" and hits[0].relevance == 1.0

@@ -147,3 +147,12 @@ def test_a_bad_llm_section_in_config_json(cli: Cli) -> None:
     assert "llm.provider 'openai' needs llm.base_url" in cli.fails("store", "x")
     (cli.home / "config.json").write_text(json.dumps({"llm": {"budget": 5}}))
     assert "llm.budget: Extra inputs are not permitted" in cli.fails("stats")
+
+
+def test_rebuild_tree_from_the_command_line(cli: Cli, server: LLMServer) -> None:
+    cli.ok("store", "The GPU box runs ComfyUI", "--category", "technical/gpu")
+    out = cli.ok("llm", "rebuild-tree", "--dry-run")
+    assert out.startswith("[rule] the tree would have 3 nodes, ")
+    server.play(Reply.json({"nodes": [{"path": "technical", "desc": "Machines"}, {"path": "technical/gpu"}]}))
+    made = cli.json("--llm-endpoint", server.openai_url, "llm", "rebuild-tree")
+    assert (made["mode"], made["tree"]["technical"]["desc"]) == ("llm", "Machines")

@@ -61,6 +61,7 @@ def test_thirty_sessions_follow_the_seed_rules(tmp_path: Path) -> None:
     assert fresh.metadata["decisions"]["strategy"] == "full_reload"
     _first_session(tmp_path)
     writer, now, since_review = MemoryWriter(tmp_path), START, 1
+    written = f"{START:%Y-%m-%d}, end of session"
     seen: set[tuple[str, str]] = set()
     for number in range(30):
         gap, strategy = GAPS[number % len(GAPS)]
@@ -70,7 +71,8 @@ def test_thirty_sessions_follow_the_seed_rules(tmp_path: Path) -> None:
         decisions = ctx.metadata["decisions"]
         sources = [(c["source"], c["section"]) for c in ctx.metadata["sources_loaded"]]
         assert decisions["strategy"] == strategy and decisions["time_gap_hours"] == round(gap.total_seconds() / 3600, 1)
-        assert sources[:2] == [("memory/state.json", "orientation"), ("memory/resumption.md", "full")]
+        assert sources[:2] == [("memory/state.json", "orientation"), ("memory/resumption.md", "written " + written)]
+        written = f"{(now + timedelta(minutes=30)):%Y-%m-%d}, end of session"
         assert ctx.contents[1].text.startswith(STALE_NOTE.strip()) == (strategy == "deep_reload")
         expected = "maintenance" if since_review >= 5 else branch
         if strategy == "light":

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import (
     ConfigError,
     EmbedderError,
+    LLMError,
     NotFoundError,
     StoreError,
     TiermemError,
@@ -31,6 +32,7 @@ __all__ = [
     "Embedder",
     "EmbedderError",
     "Hit",
+    "LLMError",
     "Link",
     "Memory",
     "MemoryRecord",

@@ -208,7 +208,7 @@ class WorkspaceSettings(_Strict):
     tree_share: float = Field(default=0.10, ge=0, le=1)
     anchor_share: float = Field(default=0.15, ge=0, le=1)
     phase_3_share: float = Field(default=0.35, ge=0, le=1)
-    recall_limit: int = Field(default=40, ge=0, le=500)
+    recall_limit: int = Field(default=24, ge=0, le=500)
 
 
 class TypeSettings(_Strict):

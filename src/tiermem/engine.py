@@ -68,6 +68,7 @@ _STORE_KEYS = frozenset(
         "confidence",
         "valence",
         "scope",
+        "tier",
     }
 )
 DEDUP_NEIGHBOURS = 8
@@ -272,8 +273,9 @@ class Memory:
             else confidence(text, str(source.get("type", "user"))),
             valence=check_unit("valence", 0.0 if item.get("valence") is None else item["valence"], -1.0, 1.0),
             scope=check_choice("scope", item.get("scope") or "long_term", SCOPES),
-            # Born by importance alone (as the seed does); the lifecycle re-tiers memories as they age.
-            tier=classify_tier(importance),
+            # Born by importance alone (as the seed does) unless the caller knows better (an index of
+            # workspace files is born cold); the lifecycle re-tiers memories as they age.
+            tier=check_choice("tier", item["tier"], TIERS) if item.get("tier") else classify_tier(importance),
             created_at=created,
             updated_at=now,
             event_at=to_datetime("event_at", item.get("event_at")),
@@ -724,6 +726,26 @@ class Memory:
     ) -> dict[str, Any]:
         """Rescore and re-tier memories, maintain the tree and MEMORY.md (quick / daily / monthly / full)."""
         return self.lifecycle(workspace).consolidate(mode, agent_id=agent_id, now=now)
+
+    # --- restoring archived memories (tiermem.coldsync) ------------------------------------------------
+
+    def adopt(self, records: Sequence[MemoryRecord]) -> int:
+        """Put memories back exactly as they were (a restore from an archive): same ids, texts, times, tiers
+        and counters; current ones get their vectors again. Ids already in the store are left alone; returns
+        how many were added."""
+        for record in records:
+            check_agent_id(record.agent_id)
+        fresh: builtins.list[MemoryRecord] = []
+        for agent_id in {r.agent_id for r in records}:
+            mine = [r for r in records if r.agent_id == agent_id]
+            present = self._backend.get_many(agent_id, [r.id for r in mine])
+            fresh += [r for r in mine if r.id not in present]
+        current = [r for r in fresh if r.is_current]
+        vectors = self._embedder.embed([r.text for r in current]) if current else None
+        with self._backend.write():
+            self._backend.insert(current, vectors)
+            self._backend.insert([r for r in fresh if not r.is_current], None)
+        return len(fresh)
 
 
 def _without_extracted(record: MemoryRecord) -> dict[str, Any]:

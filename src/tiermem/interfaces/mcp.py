@@ -161,14 +161,18 @@ def _lifecycle_tools(server: MCPServer, access: Access) -> None:
 
     @server.tool(annotations=CHANGE)
     def hot_update(
-        key: Annotated[str, Field(description="identity, owner_profile, active_context, critical_lessons...")],
-        value: Annotated[Any, Field(description="The JSON value to set or add under the key.")],
+        key: Annotated[
+            str,
+            Field(description="identity or owner_profile (merged), lesson, event or task (added), project (by name)."),
+        ],
+        value: Annotated[dict[str, Any], Field(description='A JSON object, e.g. {"text": ..., "importance": 0.9}.')],
         ctx: Context[Any, Any],
         agent_id: AgentArg = None,
     ) -> dict[str, Any]:
-        """Change the always-loaded hot state (at most 5 KB): who you are, who the owner is, the active projects,
-        and critical lessons. Example: hot_update(key="critical_lessons", value={"text": "Run tests before
-        pushing", "category": "workflow", "importance": 0.9}). Limits are enforced; what was pruned is reported."""
+        """Change the always-loaded hot state (at most 5 KB): who you are, who the owner is, active projects,
+        events and tasks, and critical lessons. Example: hot_update(key="lesson", value={"text": "Run the tests
+        before pushing", "category": "workflow", "importance": 0.9}). Limits are enforced on every change; the
+        answer lists what was pruned to fit."""
         with _tool_errors():
             agent = access.agent(ctx, agent_id, "write")
             return memory.lifecycle().update_hot(key, value, agent_id=agent)

@@ -28,6 +28,7 @@ from . import hot
 from .notes import ingest_daily
 from .store import LifecycleStore, fact_size, seed_fact
 from .tiers import WARM_STORE, Move, Scored, Snapshot, expired_frozen, explain_score, over_cap, plan_moves, score_all
+from .tree import Tree
 
 MODES = ("quick", "daily", "monthly", "full")
 # cron's minute/hour/day fields for each cadence; the jobs are offset so they do not start together.
@@ -130,18 +131,20 @@ def _transition(scored: Scored, move: Move, now: datetime, store: LifecycleStore
 
 
 def maintain_tree(store: LifecycleStore, agent_id: str, now: datetime, mode: str) -> dict[str, Any]:
-    tree = store.tree(agent_id, now, refresh=False)
-    at = now.timestamp()
-    pruned = tree.prune(at, store.settings.tree.prune_after_days) if mode != "quick" else []
-    changes = tree.refresh(at, rebuild=mode in ("monthly", "full"))
-    store.save_tree(agent_id, tree, now)
-    return {
-        **changes,
-        "pruned": pruned,
-        "rebuilt": mode in ("monthly", "full"),
-        "nodes": len(tree.nodes),
-        "size_bytes": tree.size_bytes(),
-    }
+    at, rebuild = now.timestamp(), mode in ("monthly", "full")
+
+    def change(tree: Tree) -> dict[str, Any]:
+        pruned = tree.prune(at, store.settings.tree.prune_after_days) if mode != "quick" else []
+        moved = tree.refresh(at, rebuild=rebuild)
+        return {
+            **moved,
+            "pruned": pruned,
+            "rebuilt": rebuild,
+            "nodes": len(tree.nodes),
+            "size_bytes": tree.size_bytes(),
+        }
+
+    return store.change_tree(agent_id, now, change, refresh=False)
 
 
 def full_report(store: LifecycleStore, agent_id: str, now: datetime) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from . import hot
 from .metrics import metrics
 from .store import DEFAULT_AGENT, LifecycleStore
 from .tiers import WARM_STORE
-from .tree import ROOT
+from .tree import ROOT, Tree
 
 SCHEMA_VERSION = "2.0"
 FILES = ("warm-memory.json", "memory-tree.json", "hot-memory-state.json", "metrics.json")
@@ -155,19 +155,21 @@ def _import_tree(store: LifecycleStore, agent: str, nodes: object, now: datetime
         return {"nodes": 0, "added": [], "skipped": []}
     if not isinstance(nodes, dict):
         raise ValidationError("memory-tree.json must hold a JSON object of nodes")
-    tree = store.tree(agent, now)
-    added, skipped = [], []
-    for path, node in nodes.items():
-        if path in (ROOT, "_schema_version") or not isinstance(node, dict):
-            continue  # the seed's own root and its file-format marker (which crashed its tree search)
-        try:
-            added += tree.add(path, str(node.get("desc") or "") or None, now.timestamp())
-            last = node.get("last_access")
-            tree.touch([check_category(path) or ""], float(last) if isinstance(last, int | float) else 0.0)
-        except ValidationError as exc:
-            skipped.append({"path": path, "why": str(exc)})
-    store.save_tree(agent, tree, now)
-    return {"nodes": len(tree.nodes), "added": added, "skipped": skipped}
+
+    def change(tree: Tree) -> dict[str, Any]:
+        added, skipped = [], []
+        for path, node in nodes.items():
+            if path in (ROOT, "_schema_version") or not isinstance(node, dict):
+                continue  # the seed's own root and its file-format marker (which crashed its tree search)
+            try:
+                added += tree.add(path, str(node.get("desc") or "") or None, now.timestamp())
+                last = node.get("last_access")
+                tree.touch([check_category(path) or ""], float(last) if isinstance(last, int | float) else 0.0)
+            except ValidationError as exc:
+                skipped.append({"path": path, "why": str(exc)})
+        return {"nodes": len(tree.nodes), "added": added, "skipped": skipped}
+
+    return store.change_tree(agent, now, change)
 
 
 def _import_hot(store: LifecycleStore, agent: str, state: object, now: datetime) -> dict[str, Any]:

@@ -265,10 +265,11 @@ def render_block(
     now: float,
     max_bytes: int,
 ) -> tuple[str, int]:
-    """The marked MEMORY.md block, and how many hot memories fit in it.
+    """The marked MEMORY.md block, and how many memories fit in it.
 
-    Hot memories (tier hot: the highest scores) follow the state, as many as keep the block within
-    ``max_bytes``; the state itself is always rendered whole.
+    ``hot_memories`` (the warm store, best score first, so the hot tier leads) follow the state, as many as
+    keep the block within ``max_bytes``: the block is the same size every session, whatever the agent's age.
+    The state itself is always rendered whole.
     """
     head = [
         MARK_START,
@@ -310,11 +311,3 @@ def splice(existing: str | None, block: str) -> str:
             f"{MARK_START} before one {MARK_END} (or delete both) and run `tiermem hot --rebuild` again"
         )
     return existing[:start] + block + existing[end + len(MARK_END) :]
-
-
-def outside_block(text: str) -> str:
-    """What people wrote: the text with our block (markers included) removed."""
-    start, end = text.find(MARK_START), text.find(MARK_END)
-    if start < 0 or end < start:
-        return text
-    return text[:start] + text[end + len(MARK_END) :]

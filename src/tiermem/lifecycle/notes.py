@@ -9,7 +9,7 @@ from typing import Any
 from ..errors import NotFoundError, ValidationError
 from ..text import content_hash
 from ..workspace.files import read_text
-from .daily import extract_facts, file_metadata, note_date, validate_note
+from .daily import NoteFact, extract_facts, file_metadata, note_date, validate_note
 from .store import DAILY_DOC, LifecycleStore
 
 LEDGER_DAYS = 90  # ingested-fact hashes are remembered this long, so re-reading a note never re-adds it
@@ -32,50 +32,44 @@ def ingest_daily(store: LifecycleStore, agent_id: str, *, days: int, dry_run: bo
     consolidation can re-read the same notes every day without adding or reinforcing anything twice.
     """
     files = note_files(store, agent_id, days, now)
+    facts = [
+        _entry(store, fact, path, day)
+        for path, day in files
+        for fact in extract_facts(read_text(path) or "", store.settings.daily)
+    ]
     ledger: dict[str, str] = dict((store.backend.doc_get(agent_id, DAILY_DOC) or {}).get("seen", {}))
-    report: dict[str, Any] = {
+    seen = set(store.backend.find_by_hashes(agent_id, [f["hash"] for f in facts])) | set(ledger)
+    fresh = []
+    for fact in facts:  # the same line in two notes is one fact
+        fact["status"] = "duplicate" if fact["hash"] in seen else "new"
+        if fact["status"] == "new":
+            fresh.append(fact)
+            seen.add(fact["hash"])
+    if fresh and not dry_run:
+        results = store.memory.store_many([_item(f, now) for f in fresh], agent_id=agent_id)
+        for fact, result in zip(fresh, results, strict=True):
+            fact.update(status="stored" if result.created else "reinforced", id=result.id)
+            ledger[fact["hash"]] = fact["date"]
+        _save_ledger(store, agent_id, ledger, now)
+    return {
         "files_scanned": len(files),
         "mode": "rule",
-        "facts_found": 0,
-        "facts_stored": 0,
-        "facts_skipped": 0,
+        "facts_found": len(facts),
+        "facts_stored": sum(f["status"] == "stored" for f in facts),
+        "facts_skipped": sum(f["status"] in ("duplicate", "reinforced") for f in facts),
         "llm_fallbacks": 0,
         "dry_run": dry_run,
-        "facts": [],
+        "facts": [{k: v for k, v in f.items() if k != "hash"} for f in facts],
     }
-    items, facts = [], []
-    for path, day in files:
-        for fact in extract_facts(read_text(path) or "", store.settings.daily):
-            entry = {
-                **fact.to_dict(),
-                "file": str(path.relative_to(store.workspace)),
-                "date": day.isoformat(),
-                "hash": content_hash(fact.text),
-            }
-            facts.append(entry)
-            items.append(_item(entry, day, now))
-    known = store.backend.find_by_hashes(agent_id, [f["hash"] for f in facts])
-    fresh = [i for i, f in enumerate(facts) if f["hash"] not in known and f["hash"] not in ledger]
-    for f in facts:
-        f["status"] = "duplicate"
-    results = [] if dry_run or not fresh else store.memory.store_many([items[i] for i in fresh], agent_id=agent_id)
-    for position, i in enumerate(fresh):
-        facts[i]["status"] = "new" if dry_run else ("stored" if results[position].created else "reinforced")
-        if not dry_run:
-            ledger[facts[i]["hash"]] = facts[i]["date"]
-            facts[i]["id"] = results[position].id
-    if not dry_run and fresh:
-        _save_ledger(store, agent_id, ledger, now)
-    report.update(
-        facts_found=len(facts),
-        facts_stored=sum(f["status"] == "stored" for f in facts),
-        facts_skipped=sum(f["status"] in ("duplicate", "reinforced") for f in facts),
-        facts=[{k: v for k, v in f.items() if k != "hash"} for f in facts],
-    )
-    return report
 
 
-def _item(fact: dict[str, Any], day: date, now: datetime) -> dict[str, Any]:
+def _entry(store: LifecycleStore, fact: NoteFact, path: Path, day: date) -> dict[str, Any]:
+    relative = str(path.relative_to(store.workspace)) if path.is_relative_to(store.workspace) else str(path)
+    return {**fact.to_dict(), "file": relative, "date": day.isoformat(), "hash": content_hash(fact.text)}
+
+
+def _item(fact: dict[str, Any], now: datetime) -> dict[str, Any]:
+    day = date.fromisoformat(fact["date"])
     return {
         "text": fact["text"],
         "category": fact["category"],

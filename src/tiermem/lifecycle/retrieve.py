@@ -86,7 +86,7 @@ def retrieve(
         item.why["recall"] = {"rank": rank, "score": hit.score, "recall_tier": hit.tier}
         item.method = item.method or ("warm" if hit.memory.tier in WARM_STORE else "cold")
     ranked = sorted(found.values(), key=lambda r: (-r.fused, r.record.id))[:limit]
-    _reinforce(store, agent_id, tree, ranked, routed.value, now)
+    _reinforce(store, agent_id, ranked, routed.value, now)
     results = [r.to_dict(at, store, tree) for r in ranked]
     return RetrieveResult(query, results, routed.value, routed.mode, routed.llm_fallback)
 
@@ -123,13 +123,12 @@ def _add_routes(
 
 
 def _reinforce(
-    store: LifecycleStore, agent_id: str, tree: Tree, ranked: list[Retrieved], routes: list[TreeHit], now: datetime
+    store: LifecycleStore, agent_id: str, ranked: list[Retrieved], routes: list[TreeHit], now: datetime
 ) -> None:
     """Retrieval is reinforcement (the seed's access_count + 1); routed nodes record the visit."""
     with store.backend.write():
         if ranked:
             store.backend.record_access(agent_id, {r.record.id: 1 for r in ranked}, now)
         if routes:
-            tree.touch([r.path for r in routes], now.timestamp())
-            store.save_tree(agent_id, tree, now)
+            store.change_tree(agent_id, now, lambda tree: tree.touch([r.path for r in routes], now.timestamp()))
         store.bump(agent_id, now, "retrieval_count")

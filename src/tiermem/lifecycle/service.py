@@ -65,9 +65,12 @@ class LifecycleService:
     def update_hot(self, key: str, value: object, *, agent_id: str = "default", now: object = None) -> dict[str, Any]:
         """``hot --update KEY JSON``: change the hot state within its limits and re-render MEMORY.md."""
         moment = _now(now)
-        changed = hot.apply_update(self._store.hot_state(agent_id), key, value, moment.timestamp())
-        state, pruned = hot.enforce_limits(changed, self._store.settings.hot)
-        self._store.save_hot(agent_id, state, moment)
+        limits = self._store.settings.hot
+        state, pruned = self._store.change_hot(
+            agent_id,
+            moment,
+            lambda old: hot.enforce_limits(hot.apply_update(old, key, value, moment.timestamp()), limits),
+        )
         return {
             "updated": key,
             "pruned": pruned,
@@ -78,9 +81,8 @@ class LifecycleService:
     def rebuild_memory_md(self, *, agent_id: str = "default", now: object = None) -> dict[str, Any]:
         """``hot --rebuild``: re-apply the limits (they may have been lowered) and rewrite the block."""
         moment = _now(now)
-        state, pruned = hot.enforce_limits(self._store.hot_state(agent_id), self._store.settings.hot)
-        if pruned:
-            self._store.save_hot(agent_id, state, moment)
+        limits = self._store.settings.hot
+        state, pruned = self._store.change_hot(agent_id, moment, lambda old: hot.enforce_limits(old, limits))
         return {
             "rebuilt": True,
             "pruned": pruned,
@@ -108,25 +110,25 @@ class LifecycleService:
         return self._store.tree(agent_id, _now(now))
 
     def tree_add(self, path: str, desc: str, *, agent_id: str = "default", now: object = None) -> dict[str, Any]:
-        moment = _now(now)
-        tree = self._store.tree(agent_id, moment)
-        created = tree.add(path, desc, moment.timestamp())
-        self._store.save_tree(agent_id, tree, moment)
-        return {"added": created, "nodes": len(tree.nodes), "size_bytes": tree.size_bytes()}
+        return self._change_tree(agent_id, now, "added", lambda tree, at: tree.add(path, desc, at))
 
     def tree_remove(self, path: str, *, agent_id: str = "default", now: object = None) -> dict[str, Any]:
-        moment = _now(now)
-        tree = self._store.tree(agent_id, moment)
-        removed = tree.remove(path)
-        self._store.save_tree(agent_id, tree, moment)
-        return {"removed": removed, "nodes": len(tree.nodes), "size_bytes": tree.size_bytes()}
+        return self._change_tree(agent_id, now, "removed", lambda tree, at: tree.remove(path))
 
     def tree_prune(self, *, agent_id: str = "default", now: object = None) -> dict[str, Any]:
+        days = self._store.settings.tree.prune_after_days
+        return self._change_tree(agent_id, now, "pruned", lambda tree, at: tree.prune(at, days))
+
+    def _change_tree(
+        self, agent_id: str, now: object, key: str, action: Callable[[Tree, float], list[str]]
+    ) -> dict[str, Any]:
         moment = _now(now)
-        tree = self._store.tree(agent_id, moment)
-        pruned = tree.prune(moment.timestamp(), self._store.settings.tree.prune_after_days)
-        self._store.save_tree(agent_id, tree, moment)
-        return {"pruned": pruned, "nodes": len(tree.nodes), "size_bytes": tree.size_bytes()}
+
+        def change(tree: Tree) -> dict[str, Any]:
+            paths = action(tree, moment.timestamp())
+            return {key: paths, "nodes": len(tree.nodes), "size_bytes": tree.size_bytes()}
+
+        return self._store.change_tree(agent_id, moment, change)
 
     def tree_search(
         self,

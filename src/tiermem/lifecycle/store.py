@@ -12,7 +12,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..config import LifecycleSettings
 from ..model import MemoryRecord, check_agent_id
@@ -25,9 +25,11 @@ from .tree import Tree
 if TYPE_CHECKING:
     from ..engine import Memory
 
+T = TypeVar("T")
 DEFAULT_AGENT = "default"
 HOT_DOC, TREE_DOC, COUNTERS_DOC, DAILY_DOC = "hot", "tree", "counters", "daily"
-HOT_LIST_LIMIT = 200  # hot memories considered for MEMORY.md (only those that fit are shown)
+# Warm-store memories read for MEMORY.md (the size cap keeps the store to a few hundred; those that fit are shown).
+HOT_LIST_LIMIT = 1000
 
 
 class Store(LifecycleBackend, Protocol):
@@ -87,6 +89,15 @@ class LifecycleStore:
     def save_hot(self, agent_id: str, state: Mapping[str, Any], now: datetime) -> None:
         self.backend.doc_set(agent_id, HOT_DOC, state, now)
 
+    def change_hot(
+        self, agent_id: str, now: datetime, change: Callable[[dict[str, Any]], tuple[dict[str, Any], list[str]]]
+    ) -> tuple[dict[str, Any], list[str]]:
+        """Read, change and save the hot state in one transaction, so concurrent writers never lose an update."""
+        with self.backend.write():
+            state, pruned = change(self.hot_state(agent_id))
+            self.save_hot(agent_id, state, now)
+        return state, pruned
+
     def tree(self, agent_id: str, now: datetime, *, refresh: bool = True) -> Tree:
         """The agent's tree with fresh counts; ``refresh`` also gives new categories nodes where there is room
         (as the seed's ``store`` did), so the tree never waits for a consolidation to show them."""
@@ -100,6 +111,14 @@ class LifecycleStore:
 
     def save_tree(self, agent_id: str, tree: Tree, now: datetime) -> None:
         self.backend.doc_set(agent_id, TREE_DOC, tree.to_doc(), now)
+
+    def change_tree(self, agent_id: str, now: datetime, change: Callable[[Tree], T], *, refresh: bool = True) -> T:
+        """Load, change and save the tree in one transaction; returns what ``change`` returned."""
+        with self.backend.write():
+            tree = self.tree(agent_id, now, refresh=refresh)
+            result = change(tree)
+            self.save_tree(agent_id, tree, now)
+        return result
 
     def counters(self, agent_id: str) -> dict[str, Any]:
         found = self.backend.doc_get(agent_id, COUNTERS_DOC) or {}
@@ -120,8 +139,8 @@ class LifecycleStore:
         return [seed_fact(found[m], now, self.policy) for m in memory_ids if m in found]
 
     def hot_memories(self, agent_id: str, now: float) -> list[MemoryRecord]:
-        """Memories in the hot tier, best score first."""
-        records = self.memory.list(agent_id=agent_id, tier="hot", limit=HOT_LIST_LIMIT, order="importance")
+        """The warm store (tiers hot and warm), best score first: the hot tier leads, as its scores are highest."""
+        records = self.memory.list(agent_id=agent_id, tier=list(WARM_STORE), limit=HOT_LIST_LIMIT, order="importance")
         policy = self.policy
 
         def score(r: MemoryRecord) -> float:

@@ -20,6 +20,7 @@ from ..errors import NotFoundError, ValidationError
 from ..llm.fallback import Outcome, attempt
 from ..model import check_category
 from ..providers.llm import LLMClient, parse_json
+from ..recall.query import STOP_WORDS, stem
 from ..storage.lifecycle import CategoryStat
 
 ROOT = "root"
@@ -268,20 +269,23 @@ class Tree:
     # --- search -----------------------------------------------------------------------------------
 
     def keyword_search(self, query: str, now: float, top_k: int = LLM_TOP_K) -> list[TreeHit]:
-        """The seed's keyword tree search: word overlap, lifted by the node's counts and recent activity."""
-        words = set(_WORDS.findall(query.lower()))
+        """The seed's keyword tree search: the share of query words a node's path or description has, lifted
+        by the node's counts and recent activity. Words are compared by stem, and stop words do not count
+        (the seed split on spaces, so "deadline?" never matched "deadline" and "the" matched "the")."""
+        words = _stems(query)
         hits: list[TreeHit] = []
         if not words:
             return hits
         for path, node in self.nodes.items():
-            overlap = words & (set(_WORDS.findall(path.lower())) | set(_WORDS.findall(node.desc.lower())))
+            overlap = words.keys() & (_stems(path).keys() | _stems(node.desc).keys())
             if path == ROOT or not overlap:
                 continue
             score = len(overlap) / len(words) * min(1.0 + 0.1 * node.warm + 0.01 * node.cold, 2.0)
             if node.last_seen() > 0:
                 idle = (now - node.last_seen()) / DAY_S
                 score *= 1.5 if idle < 7 else 1.2 if idle < 30 else 1.0
-            hits.append(TreeHit(path, round(score, 3), f"Keywords: {', '.join(sorted(overlap))}", node.warm, node.cold))
+            matched = ", ".join(sorted(words[s] for s in overlap))
+            hits.append(TreeHit(path, round(score, 3), f"Keywords: {matched}", node.warm, node.cold))
         return sorted(hits, key=lambda h: (-h.relevance, h.path))[:top_k]
 
     def llm_prompt(self, query: str) -> str:
@@ -351,6 +355,12 @@ class Tree:
             ]
             lines += self._render_children(child)
         return lines
+
+
+def _stems(text: str) -> dict[str, str]:
+    """stem -> the word it came from, for the content words of ``text``."""
+    found = [w for w in _WORDS.findall(text.lower()) if w not in STOP_WORDS and len(w) > 1]
+    return {stem(w): w for w in reversed(found)}
 
 
 def _one_line(text: str) -> str:

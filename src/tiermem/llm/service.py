@@ -115,9 +115,8 @@ class LLMService:
         try:
             while (limit is None or report["jobs"] < limit) and not (stop and stop.is_set()):
                 size = self.settings.batch_size * self.settings.concurrency if self.llm else RULE_BATCH
-                jobs = self.tables.claim(
-                    min(size, (limit or size) - report["jobs"] or size), time.time(), self._lease_s(), agent_id
-                )
+                wanted = size if limit is None else min(size, limit - report["jobs"])
+                jobs = self.tables.claim(wanted, time.time(), self._lease_s(), agent_id)
                 if not jobs:
                     break
                 self._run(jobs, report)

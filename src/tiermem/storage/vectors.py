@@ -17,6 +17,9 @@ the ranking) is clustered by spherical k-means, each item scans only the lists o
 and the best few candidates are compared at full width. It is approximate (near-duplicates sit in their
 twin's list or a neighbouring one, which is what dedup needs); ``search`` stays exact. The clustering is
 trained on the first 20k, 40k, 80k... rows with a fixed seed, so every process builds the same lists.
+Measured on bench/store.py's corpus at ~95k rows, 2,000 queries: of the exact top-8 neighbours with cosine
+>= 0.85 it found 946 of 947 (the exact 64-dim prefix scan it replaces: 944), at ~80 ms of CPU per batch of
+500 against ~400 ms for the prefix scan.
 """
 
 from __future__ import annotations

@@ -48,12 +48,14 @@ class Chunk:
     def item(self) -> dict[str, Any]:
         """A ``Memory.store_many`` item."""
         source = {"type": "workspace", "file": self.file, "line": self.line, "session": self.session}
+        # Cold: the files are canonical and the phases load them; the index serves recall, not the hot block.
         return {
             "text": self.text,
             "type": self.type,
             "importance": self.importance,
             "event_at": self.event_at,
             "source": source,
+            "tier": "cold",
         }
 
 

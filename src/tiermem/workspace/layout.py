@@ -11,22 +11,30 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 from pathlib import Path
 
 from ..model import check_agent_id
 
 DAILY_NAME = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:-([A-Za-z0-9][A-Za-z0-9_.-]*))?\.md$")
 AGENT_FILES = ("AGENTS.md", "AGENT.md")  # OpenClaw's name first, as the seed's migration prefers it
+_LISTINGS: dict[str, tuple[int, int, list[tuple[date, str, str]]]] = {}  # folder -> (mtime, listed at, logs)
+_RACY_NS = 2_000_000_000  # coarse file systems tick in up to 2 s
 
 
 @dataclass(frozen=True, slots=True)
 class DailyLog:
     day: date
     slug: str
-    path: Path
+    file: str  # the absolute path, as text: listing years of logs must not build a Path per log
     rel: str  # as the workspace refers to it: memory/2026-03-22.md
+
+    @property
+    def path(self) -> Path:
+        return Path(self.file)
 
     @property
     def session(self) -> str:
@@ -100,27 +108,63 @@ class Workspace:
     def daily_log_path(self, day: date) -> Path:
         return self.memory_dir / f"{day.isoformat()}.md"
 
-    def daily_logs(self) -> list[DailyLog]:
+    def daily_log_files(self) -> list[tuple[str, str]]:
+        """(relative path, absolute path) of every daily log, as text: the cheap listing the indexer polls."""
+        for directory in (self.memory_dir, self.mirror):
+            folder = str(directory)
+            prefix = directory.relative_to(self.root).as_posix() + "/"
+            found = [(prefix + name, os.path.join(folder, name)) for _, _, name in _dated_names(folder)]
+            if found:
+                return found
+        return []
+
+    def daily_logs(self, limit: int | None = None) -> list[DailyLog]:
         """Daily logs, newest first: the flat canonical ones, or the mirror's only when there are none."""
-        flat = _logs_in(self.memory_dir, self.root)
-        return flat if flat else _logs_in(self.mirror, self.root)
+        flat = _logs_in(self.memory_dir, self.root, limit)
+        return flat if flat else _logs_in(self.mirror, self.root, limit)
 
 
-def _logs_in(directory: Path, root: Path) -> list[DailyLog]:
+def _logs_in(directory: Path, root: Path, limit: int | None) -> list[DailyLog]:
+    """Newest first. Names are sorted as text (ISO dates sort by day) and only the first ``limit`` become
+    objects: years of logs are listed in a few milliseconds."""
+    prefix, folder = directory.relative_to(root).as_posix() + "/", str(directory)
+    return [
+        DailyLog(day, slug, os.path.join(folder, name), prefix + name)
+        for day, slug, name in _dated_names(folder)[:limit]
+    ]
+
+
+def _dated_names(folder: str) -> list[tuple[date, str, str]]:
+    """(day, slug, file name) of the daily logs in ``folder``, newest first.
+
+    A listing is reused while the directory's modification time stays put (adding, removing or renaming a
+    file moves it), unless that time was too close to the listing to rule out a change in the same tick.
+    """
     try:
-        entries = list(os.scandir(directory))  # one directory read; file types come with it
+        changed = os.stat(folder).st_mtime_ns
     except OSError:
         return []
-    prefix = directory.relative_to(root).as_posix() + "/"
-    logs = []
-    for entry in entries:
-        match = DAILY_NAME.match(entry.name)
-        if match is None or not entry.is_file():
-            continue
-        try:
-            day = date(int(match.group(1)), int(match.group(2)), int(match.group(3)))
-        except ValueError:  # 2026-13-45.md is not a daily log
-            continue
-        logs.append(DailyLog(day, match.group(4) or "", Path(entry.path), prefix + entry.name))
-    logs.sort(key=lambda log: (log.day, log.slug), reverse=True)
-    return logs
+    cached = _LISTINGS.get(folder)
+    if cached is not None and cached[0] == changed and cached[1] - changed > _RACY_NS:
+        return cached[2]
+    listed_at = time.time_ns()
+    try:
+        names = [entry.name for entry in os.scandir(folder) if entry.is_file()]  # file types come free
+    except OSError:
+        return []
+    dated = [
+        (day, match.group(4) or "", name)
+        for name in names
+        if (match := DAILY_NAME.match(name)) and (day := _day(match.group(1), match.group(2), match.group(3)))
+    ]
+    dated.sort(reverse=True)
+    _LISTINGS[folder] = (changed, listed_at, dated)
+    return dated
+
+
+@lru_cache(maxsize=65536)
+def _day(year: str, month: str, day: str) -> date | None:
+    try:
+        return date(int(year), int(month), int(day))
+    except ValueError:  # 2026-13-45.md is not a daily log
+        return None

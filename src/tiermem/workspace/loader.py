@@ -25,7 +25,7 @@ from .budget import Budget, BudgetConfig, LoadedContent, SessionContext, count_t
 from .files import read_text
 from .index import search_index
 from .layout import DailyLog, Workspace
-from .markdown import sections, without_hot_block, without_sections
+from .markdown import heading, sections, without_hot_block, without_sections
 from .state import last_session_at, parse_state
 
 STALE_NOTE = "<!-- NOTE: 7+ days since last session. This resumption note may be stale. -->\n\n"
@@ -35,6 +35,8 @@ _DATE_CUES = re.compile(
     r"later|bought|purchased|ordered|met|attended|joined|moved|started|finished|broke|fixed|arrived)\b"
 )
 _COMMENT_LINE = re.compile(r"^\s*<!--(?!\s*tiermem:hot:).*-->\s*$")
+_PLACEHOLDER = re.compile(r"^\((?:Nothing here yet|No (?:active|closed) threads yet|No archived entries yet)[^)]*\)$")
+_RULE_LINE = re.compile(r"^\s*-{3,}\s*$")
 _PLACEHOLDER_ENTRY = re.compile(r"^- \[\d+ sessions?\] \[\w+\] \(.*\)\s*$")
 RECENT_LOGS_RELOAD, RECENT_LOGS_MAINTENANCE, INDEX_FALLBACK_LOGS = 3, 5, 10
 _ANY_DAY = date(2000, 1, 3)  # only whether a date phrase is present matters here, not the day it gives
@@ -70,10 +72,46 @@ def _content_stems(text: str) -> set[str]:
 
 
 def clean_memory(text: str) -> str:
-    """MEMORY.md as worth loading: no template comments, no placeholder entries."""
-    kept = [line for line in text.split("\n") if not _COMMENT_LINE.match(line) and not _PLACEHOLDER_ENTRY.match(line)]
-    joined = re.sub(r"(?:\n---\s*)+\n---\s*\n", "\n---\n", "\n".join(kept))  # one rule where sections emptied
-    return re.sub(r"\n{3,}", "\n\n", joined).strip()
+    """MEMORY.md as worth loading: no template comments, placeholders or empty sections, one rule at a time."""
+    lines = [
+        line
+        for line in text.split("\n")
+        if not _COMMENT_LINE.match(line) and not _PLACEHOLDER_ENTRY.match(line) and not _PLACEHOLDER.match(line.strip())
+    ]
+    for level in (3, 2):  # empty subsections first: their section may be empty without them
+        lines = [
+            line
+            for i, line in enumerate(lines)
+            if not ((found := heading(line)) and found[0] == level and _empty_after(lines, i, level))
+        ]
+    kept: list[str] = []
+    for line in lines:
+        previous = next((k for k in reversed(kept) if k.strip()), "")
+        if _RULE_LINE.match(line) and (not previous or _RULE_LINE.match(previous)):
+            continue  # a rule right after a rule (its section was emptied), or leading the text
+        kept.append(line)
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(kept)).strip()
+
+
+def _empty_after(lines: list[str], at: int, level: int) -> bool:
+    """Whether a heading has nothing under it before the next heading of its level or above, or a rule."""
+    for line in lines[at + 1 :]:
+        found = heading(line)
+        if found is not None and found[0] > level:
+            return False
+        if found is not None or _RULE_LINE.match(line):
+            return True
+        if line.strip():
+            return False
+    return True
+
+
+def resumption_body(text: str) -> tuple[str, str]:
+    """(when it was written, the note): the header lines are boilerplate a tight budget should not pay for."""
+    written = re.search(r"^> Written: (.+)$", text, re.MULTILINE)
+    head, rule, body = text.partition("\n---\n")
+    note = body.strip() if rule and head.lstrip().startswith("# Resumption Note") else text.strip()
+    return (written.group(1).strip() if written else "undated"), note
 
 
 class MemoryLoader:
@@ -152,12 +190,12 @@ class MemoryLoader:
     # --- phase 2: anchor ------------------------------------------------------------------------------
 
     def phase_2_anchor(self, decisions: dict[str, Any]) -> LoadedContent | None:
-        text = self._read(self.space.resumption)
+        written, text = resumption_body(self._read(self.space.resumption))
         if not text:
             return None
         if decisions["strategy"] == "deep_reload":
             text = STALE_NOTE + text
-        return LoadedContent(self.space.rel(self.space.resumption), "full", text, 2, "phase 2: always")
+        return LoadedContent(self.space.rel(self.space.resumption), f"written {written}", text, 2, "phase 2: always")
 
     # --- phase 3: context -----------------------------------------------------------------------------
 
@@ -263,7 +301,7 @@ class MemoryLoader:
 
     def _summaries(self, count: int, reason: str) -> list[LoadedContent]:
         out = []
-        for log in self.space.daily_logs()[:count]:
+        for log in self.space.daily_logs(count):
             text = read_text(log.path) or ""
             parts = sections(text, "Session Summary", 2) + sections(text, "Decisions", 2)
             if parts:
@@ -327,7 +365,7 @@ class MemoryLoader:
         logs = self.space.daily_logs()
         index = read_text(self.space.index)
         if not index:
-            return [log.rel for log in logs[:INDEX_FALLBACK_LOGS]]
+            return [log.rel for log in self.space.daily_logs(INDEX_FALLBACK_LOGS)]
         found: list[str] = []
         for period in search_index(index, query):
             found += [log.rel for log in logs if log.path.stem.startswith(period) and log.rel not in found]

@@ -13,6 +13,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import re
+import stat
+import time
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -27,6 +31,7 @@ from .events import parse_events
 from .files import read_text, workspace_lock
 from .layout import Workspace
 from .loader import MemoryLoader, describe, seal
+from .markdown import HOT_END
 
 if TYPE_CHECKING:
     from ..engine import Memory
@@ -34,7 +39,10 @@ if TYPE_CHECKING:
 
 STORE_DIR = ".tiermem"
 MIN_BUDGET, MAX_BUDGET = 100, 200_000
+_NODES = re.compile(r"^Nodes: (\d+)/", re.MULTILINE)  # the tree render's node count (seed 000's tree --show)
 SHOWN_SHARE = 0.85  # a recalled memory whose words are mostly in the block already adds nothing
+FULL_SCAN_S = 60.0  # how stale a quick index check may let an edit of an old daily log get
+RECENT_LOGS = 14  # the newest logs a quick check always looks at (today's grows at every session end)
 
 
 def workspace_root(memory: Memory, workspace: str | Path | None = None) -> Path | None:
@@ -58,10 +66,22 @@ def require_root(memory: Memory, workspace: str | Path | None = None) -> Path:
     return root
 
 
-def indexable(space: Workspace) -> dict[str, Path]:
-    """The files recall indexes: MEMORY.md, the daily logs, threads, archive and events."""
-    files = {space.rel(p): p for p in (space.memory_md, space.threads, space.archive, space.events) if p.is_file()}
-    files.update({log.rel: log.path for log in space.daily_logs()})
+def indexable(space: Workspace, known: dict[str, list[Any]] | None = None) -> dict[str, tuple[str, list[int]]]:
+    """The files recall indexes (MEMORY.md, the daily logs, threads, archive, events): relative path ->
+    (path, [modification time ns, size]). With ``known`` (the manifest), only the top-level files, the
+    newest logs and logs it does not know are checked; older logs are taken as the manifest has them."""
+    fixed = [(space.rel(p), str(p)) for p in (space.memory_md, space.threads, space.archive, space.events)]
+    files: dict[str, tuple[str, list[int]]] = {}
+    for position, (rel, path) in enumerate([*fixed, *space.daily_log_files()]):
+        if known is not None and position >= len(fixed) + RECENT_LOGS and rel in known:
+            files[rel] = (path, known[rel][1:])
+            continue
+        try:
+            info = os.stat(path)
+        except OSError:
+            continue
+        if stat.S_ISREG(info.st_mode):
+            files[rel] = (path, [info.st_mtime_ns, info.st_size])
     return files
 
 
@@ -93,6 +113,7 @@ class _Index:
         loaded = json.loads(raw) if raw else {}
         self.root: str | None = loaded.get("root")
         self.files: dict[str, list[Any]] = loaded.get("files", {})  # rel -> [checksum, mtime_ns, size]
+        self.scanned: float = loaded.get("scanned", 0.0)  # when every file was last checked (epoch s)
 
     def ids(self, rel: str) -> list[list[str]]:  # [[memory id, chunk key], ...] in file order
         raw = self.backend.meta_get(f"{self.key}:{rel}")
@@ -102,26 +123,29 @@ class _Index:
         self.backend.meta_set(f"{self.key}:{rel}", json.dumps(ids))
 
     def save(self) -> None:
-        self.backend.meta_set(self.key, json.dumps({"root": self.root, "files": self.files}))
+        self.backend.meta_set(self.key, json.dumps({"root": self.root, "files": self.files, "scanned": self.scanned}))
 
 
-def _stat(path: Path) -> list[int]:
-    info = path.stat()
-    return [info.st_mtime_ns, info.st_size]
-
-
-def sync(memory: Memory, backend: Backend, root: Path, agent_id: str, *, rebuild: bool = False) -> SyncReport:
-    """Bring the store's index of the workspace up to date with its files."""
+def sync(
+    memory: Memory, backend: Backend, root: Path, agent_id: str, *, rebuild: bool = False, quick: bool = False
+) -> SyncReport:
+    """Bring the store's index of the workspace up to date with its files. ``quick`` (what each context
+    does) checks older logs only every FULL_SCAN_S seconds: an edit of an old log is seen within a minute."""
     space = Workspace(root, check_agent_id(agent_id))
     where = str(root.resolve())
     report = SyncReport(where)
-    files = indexable(space)
-    report.files = len(files)
     seen = _Index(backend, agent_id)
+    trusted = quick and not rebuild and seen.root == where and time.time() - seen.scanned < FULL_SCAN_S
+    files = indexable(space, seen.files if trusted else None)
+    report.files = len(files)
     if not rebuild and seen.root == where and _unchanged(seen, files):
+        if not trusted:  # a full scan found nothing: remember when, so quick checks may trust it a while
+            seen.scanned = time.time()
+            seen.save()
         return report  # the common case, without a lock or a read: nothing moved
     with workspace_lock(root), backend.write():
         index = _Index(backend, agent_id)
+        index.scanned = 0.0 if trusted else time.time()
         if rebuild or index.root != where:
             _drop_everything(memory, index, agent_id)
         index.root = where
@@ -129,34 +153,28 @@ def sync(memory: Memory, backend: Backend, root: Path, agent_id: str, *, rebuild
             report.forgotten += _drop(memory, index.ids(rel), agent_id, f"{rel} was removed from the workspace")
             index.set_ids(rel, [])
             del index.files[rel]
-        for rel, path in sorted(files.items()):
-            _sync_file(memory, index, agent_id, rel, path, report)
+        for rel, found in sorted(files.items()):
+            _sync_file(memory, index, agent_id, rel, found, report)
         index.save()
     return report
 
 
-def _unchanged(index: _Index, files: dict[str, Path]) -> bool:
-    if set(index.files) != set(files):
-        return False
-    try:
-        return all(index.files[rel][1:] == _stat(path) for rel, path in files.items())
-    except OSError:
-        return False
+def _unchanged(index: _Index, files: dict[str, tuple[str, list[int]]]) -> bool:
+    return set(index.files) == set(files) and all(index.files[rel][1:] == seen for rel, (_, seen) in files.items())
 
 
-def _sync_file(memory: Memory, index: _Index, agent_id: str, rel: str, path: Path, report: SyncReport) -> None:
-    try:
-        stat = _stat(path)
-    except OSError:
-        return
+def _sync_file(
+    memory: Memory, index: _Index, agent_id: str, rel: str, found: tuple[str, list[int]], report: SyncReport
+) -> None:
+    path, seen = found
     known = index.files.get(rel)
-    if known is not None and known[1:] == stat:
+    if known is not None and known[1:] == seen:
         return
-    text = read_text(path) or ""
+    text = read_text(Path(path)) or ""
     checksum = hashlib.sha256(text.encode("utf-8")).hexdigest()
     if known is None or known[0] != checksum:
         _reindex(memory, index, agent_id, rel, chunks_of(rel, text), report)
-    index.files[rel] = [checksum, *stat]
+    index.files[rel] = [checksum, *seen]
 
 
 def _reindex(memory: Memory, index: _Index, agent_id: str, rel: str, chunks: list[Chunk], report: SyncReport) -> None:
@@ -234,7 +252,7 @@ def build_context(
     ctx.metadata["workspace"] = None if root is None else str(root)
     if space is not None and space.exists():
         if index and cfg.index:
-            ctx.metadata["index"] = sync(memory, backend, space.root, agent_id).to_dict()
+            ctx.metadata["index"] = sync(memory, backend, space.root, agent_id, quick=True).to_dict()
         loader = MemoryLoader(
             space.root, BudgetConfig(total_memory_cap=cfg.total_memory_cap), hot_block=not hot, agent_id=agent_id
         )
@@ -255,17 +273,22 @@ def _admit_lifecycle(
     """The hot state and the tree index (seed 000's session start), when there are any; True if the hot
     state was loaded (MEMORY.md's copy of it is then left out)."""
     try:
-        life = memory.lifecycle(root)
-        tree = life.tree(agent_id=agent_id, now=now)
-        both = life.session_context(agent_id=agent_id, now=now)
+        both = memory.lifecycle(root).session_context(agent_id=agent_id, now=now)
     except StoreError as exc:
         ctx.metadata["hot_state"] = ctx.metadata["tree_index"] = f"not available: {exc}"
         return False
-    tree_text = tree.render()
-    hot_text = both.replace(tree_text, "").strip()
+    hot_text, marker, tree_text = both.partition(HOT_END)  # the block, then the tree (one call, one tree load)
+    hot_text, tree_text = (hot_text + marker).strip(), tree_text.strip()
+    nodes = _NODES.search(tree_text)
     parts = [
         (hot_text, "hot", "hot state", "identity, owner, active context, lessons and hot memories", _says(hot_text)),
-        (tree_text, "tree", "tree index", "the category tree the memories are filed under", len(tree.nodes) > 1),
+        (
+            tree_text,
+            "tree",
+            "tree index",
+            "the category tree the memories are filed under",
+            nodes is not None and int(nodes.group(1)) > 1,
+        ),
     ]
     loaded = False
     for text, cap, source, what, useful in parts:

@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from . import render
+from . import demo_session, render
 from .options import current, open_memory, store_path, wants_json, with_globals
 
 if TYPE_CHECKING:
@@ -61,6 +61,7 @@ def demo(
         results = memory.store_many(_items(conversation), agent_id=agent)
         now = _search_time(conversation)
         searches = [(q, memory.search(q, agent_id=agent, limit=limit, now=now)) for q in conversation["searches"]]
+        sessions = demo_session.run(memory, agent, datetime.fromisoformat(now) + timedelta(hours=9))
     if wants_json():
         render.emit_json(
             {
@@ -70,6 +71,7 @@ def demo(
                 "created": sum(r.created for r in results),
                 "reinforced": sum(not r.created for r in results),
                 "searches": [{"query": q, "hits": [h.to_dict() for h in hits]} for q, hits in searches],
+                "session": sessions,
             }
         )
         return
@@ -77,6 +79,7 @@ def demo(
     _intro(out, conversation, agent, results)
     for query, hits in searches:
         _show_search(out, query, hits)
+    demo_session.show(out, sessions)
     _outro(out, agent)
 
 

@@ -159,3 +159,24 @@ def consolidate(
         head = f"{made.get('id', '(dry run)')} from {len(made['sources'])} memories [{made['mode']}{why}]"
         out.print(Text(head, style="bold"))
         out.print("  " + render.safe(render.snippet(made["text"], 200)))
+
+
+@app.command("rebuild-tree")
+@with_globals
+def rebuild_tree(
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Show the new tree; save nothing.")] = False,
+) -> None:
+    """The monthly tree rebuild: the LLM's restructure if it fits the limits and files every category as
+    before, else the rule rebuild (strongest categories win the nodes)."""
+    with open_memory() as memory:
+        report = memory.rebuild_tree(agent_id=agent_id(), dry_run=dry_run)
+    if wants_json():
+        render.emit_json(report)
+        return
+    why = f" (LLM fallback: {report['llm_fallback']})" if report["llm_fallback"] else ""
+    verb = "would have" if dry_run else "now has"
+    out = render.console()
+    out.print(f"[{report['mode']}{why}] the tree {verb} {report['nodes']} nodes, {report['size_bytes']} bytes")
+    for key in ("added", "dropped"):
+        if report[key]:
+            out.print(f"  {key}: {', '.join(report[key])}")

@@ -16,7 +16,7 @@ import typer
 from typer.core import TyperGroup
 
 from ...errors import TiermemError
-from . import context, daily, demo, info, lifecycle, links, llm, memory, note, serve, session, tokens, workspace
+from . import cold, context, daily, demo, info, lifecycle, links, llm, memory, note, serve, session, tokens, workspace
 from .options import Globals, RootAgent, RootEndpoint, RootHome, RootJson, RootLLM, RootWorkspace, UsageError
 
 PROG = "tiermem"
@@ -94,7 +94,7 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 for group in (memory.app, links.app, info.app, context.app, note.app, session.app, workspace.app, demo.app, llm.app,
-              lifecycle.app, daily.app, serve.app, tokens.app):
+              lifecycle.app, daily.app, serve.app, tokens.app, cold.app):
     app.add_typer(group)
 
 

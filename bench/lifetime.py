@@ -1,0 +1,339 @@
+"""Lifetime benchmark: five simulated years of one agent under the tiered lifecycle (seed 000).
+
+Run: ``.venv/bin/python bench/lifetime.py [--years 5] [--facts-per-day 30] [--quick-every-hours 4] [--seed 7]``
+
+A simulated clock drives everything (store times, consolidation, retrieval). Every day the agent has one
+session at 10:00: it loads its session-start context (MEMORY.md's hot block + the tree index), stores about
+``--facts-per-day`` facts (27 directly, 3 through a daily note ``memory/YYYY-MM-DD.md`` that the midnight
+consolidation ingests), sometimes updates its hot state (lessons, events, tasks, projects), and retrieves a
+few memories. Categories drift: a new project appears every quarter and old ones go quiet. Consolidation
+follows the seed's schedule: quick every ``--quick-every-hours`` hours, daily at midnight, monthly on the 1st.
+
+Planted facts (two a week, importance 0.8-1.0, each about a made-up name) are retrieved by a question naming
+that name after 1, 3 and 5 years; recall = share found in the top 5 of ``retrieve``.
+
+Per simulated year the table shows the largest hot state, tree and warm store seen after any consolidation,
+the session-start context size (min / max), and the daily consolidation time. Results also go to
+``bench/results/lifetime.json``. The corpus is synthetic and deterministic for a given seed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import tempfile
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from tiermem import Memory
+from tiermem.lifecycle import hot
+from tiermem.lifecycle.service import LifecycleService
+
+ROOT = Path(__file__).resolve().parent
+RESULTS = ROOT / "results" / "lifetime.json"
+START = datetime(2026, 1, 1, tzinfo=UTC)
+SESSION_HOUR = 10  # the session starts at 10:30, between quick consolidations
+STABLE = [
+    "owner/preferences",
+    "owner/family",
+    "technical/servers",
+    "technical/deploy",
+    "technical/tools",
+    "people/colleagues",
+    "health",
+    "finance",
+    "travel",
+    "notes",
+]
+TOPICS = (
+    "backups",
+    "invoices",
+    "the staging cluster",
+    "the release notes",
+    "a flaky test",
+    "the CI runners",
+    "the new laptop",
+    "the quarterly plan",
+    "a customer call",
+    "the logging costs",
+    "the DNS records",
+    "the on-call rota",
+    "the API rate limits",
+    "the database index",
+    "the design review",
+    "a memory leak",
+    "the onboarding doc",
+    "the feature flag",
+    "the TLS certificates",
+    "the cache hit rate",
+)
+PEOPLE = ("Sam", "Priya", "Jonas", "Mei", "Carlos", "Aisha", "Tomasz", "Lena", "Kofi", "Yuki")
+VERBS = ("Discussed", "Reviewed", "Fixed", "Looked into", "Planned", "Measured", "Cleaned up", "Documented")
+OUTCOMES = (
+    "it went well",
+    "still open",
+    "needs a follow-up",
+    "done for now",
+    "blocked on review",
+    "cheaper than expected",
+    "took longer than planned",
+    "worth revisiting",
+)
+SYLLABLES = ("ka", "zo", "vel", "mir", "tan", "quo", "rix", "lum", "dra", "sef", "oth", "nuv", "pel", "gar")
+PLANTS = (
+    "The access code for the {n} storage unit is {k}",
+    "The {n} contract renews on day {k} of the month",
+    "The {n} server root password hint is {k}",
+    "Our contact at {n} prefers calls after {k} pm",
+    "The {n} project budget is {k} thousand euros",
+)
+QUESTIONS = (
+    "access code {n} storage unit",
+    "when does the {n} contract renew",
+    "{n} server password hint",
+    "when to call our contact at {n}",
+    "{n} project budget",
+)
+
+
+@dataclass
+class Year:
+    hot_bytes: int = 0
+    block_bytes: int = 0
+    tree_bytes: int = 0
+    warm_bytes: int = 0
+    context: list[int] = field(default_factory=list)
+    daily_s: list[float] = field(default_factory=list)
+    memories: int = 0
+
+
+def name(rng: random.Random) -> str:
+    return "".join(rng.choice(SYLLABLES) for _ in range(3)).title()
+
+
+class Simulation:
+    def __init__(self, life: LifecycleService, memory: Memory, args: argparse.Namespace) -> None:
+        self.life, self.memory, self.args = life, memory, args
+        self.rng = random.Random(args.seed)
+        self.planted: list[tuple[str, str, float]] = []  # (id, question, planted at: years)
+        self.years: list[Year] = []
+        self.recall: dict[int, dict[str, float]] = {}
+        self.used_names: set[str] = set()
+
+    # --- one simulated day -------------------------------------------------------------------------
+
+    def projects(self, day: int) -> list[str]:
+        quarter = day // 91
+        return [f"projects/p{q:02d}" for q in range(max(0, quarter - 2), quarter + 1)]
+
+    def filler(self, day: int) -> dict[str, Any]:
+        rng = self.rng
+        category = rng.choice(self.projects(day) + STABLE)
+        text = (
+            f"{rng.choice(VERBS)} {rng.choice(TOPICS)} with {rng.choice(PEOPLE)} "
+            f"(ticket {rng.randint(100, 99999)}): {rng.choice(OUTCOMES)}"
+        )
+        return {"text": text, "category": category, "importance": round(rng.uniform(0.25, 0.75), 2)}
+
+    def plant(self, at: datetime, day: int) -> dict[str, Any]:
+        n = name(self.rng)
+        while n in self.used_names:
+            n = name(self.rng)
+        self.used_names.add(n)
+        which = self.rng.randrange(len(PLANTS))
+        text = PLANTS[which].format(n=n, k=self.rng.randint(2, 9999))
+        self.pending_question = QUESTIONS[which].format(n=n)
+        return {
+            "text": text,
+            "category": self.rng.choice(STABLE),
+            "importance": round(self.rng.uniform(0.8, 1.0), 2),
+            "created_at": at,
+        }
+
+    def session(self, day: int, at: datetime, year: Year) -> None:
+        year.context.append(len(self.life.session_context(now=at).encode("utf-8")))
+        items = [
+            {**self.filler(day), "created_at": at + timedelta(minutes=i)} for i in range(self.args.facts_per_day - 3)
+        ]
+        planted_now = day % 7 in (1, 4)
+        if planted_now:
+            items[0] = self.plant(at, day)
+        results = self.memory.store_many(items)
+        if planted_now and results[0].created:
+            self.planted.append((results[0].id, self.pending_question, day / 365.25))
+        self.hot_updates(day, at)
+        self.note(day, at)
+        for _ in range(3):
+            self.life.retrieve(
+                f"{self.rng.choice(TOPICS)} {self.rng.choice(PEOPLE)}", limit=5, now=at + timedelta(hours=1)
+            )
+
+    def hot_updates(self, day: int, at: datetime) -> None:
+        rng = self.rng
+        if day % 7 == 0:
+            self.life.update_hot(
+                "lesson",
+                {
+                    "text": f"Lesson {day}: check {rng.choice(TOPICS)} before releasing",
+                    "category": "ops",
+                    "importance": round(rng.uniform(0.5, 1.0), 2),
+                },
+                now=at,
+            )
+        if day % 3 == 0:
+            self.life.update_hot("event", {"text": f"Event on day {day}: {rng.choice(TOPICS)} review"}, now=at)
+            self.life.update_hot("task", {"text": f"Follow up on {rng.choice(TOPICS)} (day {day})"}, now=at)
+        if day % 30 == 0:
+            project = self.projects(day)[-1]
+            self.life.update_hot(
+                "project", {"name": project, "status": "Active", "description": f"Quarter {day // 91}"}, now=at
+            )
+
+    def note(self, day: int, at: datetime) -> None:
+        rng = self.rng
+        lines = [
+            f"# {at.date()}",
+            "",
+            "## Project work",
+            f"- [x] Shipped the {rng.choice(TOPICS)} change for ticket {rng.randint(100, 99999)}",
+            f"- Decided to move {rng.choice(TOPICS)} to the new runner (day {day})",
+            f"**Reminder: renew {rng.choice(TOPICS)} before day {day + 30}**",
+        ]
+        path = self.life.workspace / "memory" / f"{at.date()}.md"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("\n".join(lines) + "\n")
+
+    # --- consolidation and measurement --------------------------------------------------------------
+
+    def consolidate(self, mode: str, at: datetime, year: Year) -> None:
+        started = time.perf_counter()
+        report = self.life.consolidate(mode, now=at)
+        if mode == "daily":
+            year.daily_s.append(time.perf_counter() - started)
+        year.warm_bytes = max(year.warm_bytes, report["tiers"]["warm"]["bytes"])
+        year.tree_bytes = max(year.tree_bytes, report["tree"]["size_bytes"])
+        year.block_bytes = max(year.block_bytes, report["memory_md"]["block_bytes"])
+        year.hot_bytes = max(year.hot_bytes, hot.size_bytes(self.life.hot()))
+
+    def measure_recall(self, years: int, at: datetime) -> None:
+        found = sum(
+            any(r["id"] == mid for r in self.life.retrieve(question, limit=5, now=at).results)
+            for mid, question, _ in self.planted
+        )
+        self.recall[years] = {
+            "planted": len(self.planted),
+            "found": found,
+            "recall": round(found / len(self.planted), 4) if self.planted else 0.0,
+        }
+
+    def run(self) -> None:
+        days = round(self.args.years * 365.25)
+        checkpoints = {round(y * 365.25): y for y in (1, 3, 5)}
+        quick = range(self.args.quick_every_hours, 24, self.args.quick_every_hours)
+        for day in range(days):
+            midnight = START + timedelta(days=day)
+            if (day % 365 == 0 and len(self.years) < 5) or not self.years:
+                self.years.append(Year())
+            year = self.years[-1]
+            self.consolidate("monthly" if midnight.day == 1 else "daily", midnight, year)
+            # the session (10:30) and the quick consolidations of the day, in time order
+            for hour in sorted([*quick, SESSION_HOUR + 0.5]):
+                if hour == SESSION_HOUR + 0.5:
+                    self.session(day, midnight + timedelta(hours=hour), year)
+                else:
+                    self.consolidate("quick", midnight + timedelta(hours=hour), year)
+            year.memories = self.memory.stats()["memories"]
+            if day + 1 in checkpoints:
+                self.measure_recall(checkpoints[day + 1], midnight + timedelta(days=1))
+            if (day + 1) % 91 == 0:
+                print(f"  day {day + 1}: {year.memories} memories", flush=True)
+
+
+def table(sim: Simulation) -> list[dict[str, Any]]:
+    month2 = [c for y in sim.years for c in y.context][31:]
+    mean = statistics.fmean(month2) if month2 else 0.0
+    rows = []
+    for number, y in enumerate(sim.years, 1):
+        rows.append(
+            {
+                "year": number,
+                "memories": y.memories,
+                "hot_state_bytes_max": y.hot_bytes,
+                "memory_md_block_bytes_max": y.block_bytes,
+                "tree_bytes_max": y.tree_bytes,
+                "warm_bytes_max": y.warm_bytes,
+                "context_bytes_min": min(y.context),
+                "context_bytes_max": max(y.context),
+                "daily_consolidation_s_median": round(statistics.median(y.daily_s), 3),
+                "daily_consolidation_s_max": round(max(y.daily_s), 3),
+                "recall_important": sim.recall.get(number, {}).get("recall"),
+            }
+        )
+    spread = max(abs(c - mean) / mean for c in month2) if month2 else 0.0
+    return [*rows, {"context_mean_from_month_2": round(mean), "context_max_deviation": round(spread, 4)}]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--years", type=float, default=5)
+    parser.add_argument("--facts-per-day", type=int, default=30)
+    parser.add_argument("--quick-every-hours", type=int, default=4, choices=(2, 3, 4, 6))
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp, Memory.open(Path(tmp) / ".tiermem") as memory:
+        sim = Simulation(memory.lifecycle(Path(tmp)), memory, args)
+        sim.run()
+    rows = table(sim)
+    summary = rows.pop()
+    header = (
+        "year",
+        "memories",
+        "hot B",
+        "MEMORY.md block B",
+        "tree B",
+        "warm B",
+        "context B (min-max)",
+        "daily consolidation s (median / max)",
+        "recall ≥0.8",
+    )
+    print(" | ".join(header))
+    for r in rows:
+        recall = "—" if r["recall_important"] is None else f"{r['recall_important']:.3f}"
+        print(
+            f"{r['year']} | {r['memories']} | {r['hot_state_bytes_max']} | {r['memory_md_block_bytes_max']} | "
+            f"{r['tree_bytes_max']} | {r['warm_bytes_max']} | {r['context_bytes_min']}-{r['context_bytes_max']} | "
+            f"{r['daily_consolidation_s_median']} / {r['daily_consolidation_s_max']} | {recall}"
+        )
+    print(
+        f"context from month 2: mean {summary['context_mean_from_month_2']} B, "
+        f"max deviation {summary['context_max_deviation']:.1%}; recall detail {sim.recall}"
+    )
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(
+        json.dumps(
+            {
+                "args": vars(args),
+                "years": rows,
+                "context": summary,
+                "recall": sim.recall,
+                "wall_s": round(time.perf_counter() - started, 1),
+                "python": platform.python_version(),
+                "machine": platform.machine(),
+                "run_at": datetime.now(UTC).isoformat(timespec="seconds"),
+            },
+            indent=2,
+        )
+        + "\n"
+    )
+    print(f"wrote {RESULTS.relative_to(ROOT.parent)} in {time.perf_counter() - started:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
