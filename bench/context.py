@@ -2,8 +2,9 @@
 
 Run: ``.venv/bin/python bench/context.py [--horizons 1,365,1825] [--facts 30] [--budget 2000]``
 
-For each horizon (days of history) it builds a fresh workspace in a temporary folder: ``--sessions-per-day`` sessions a
-day (10: an assistant in steady use) written in the writer's own daily-log format (summary, what happened, decisions), a curated MEMORY.md,
+For each horizon (days of history) it builds a fresh workspace in a temporary folder: ``--sessions-per-day``
+sessions a day (10: an assistant in steady use) in the writer's own daily-log format (summary, what happened,
+decisions), a curated MEMORY.md (the same at every horizon: curation keeps it small),
 four threads, a few dated events a week, state.json and resumption.md as the last session left them.
 ``--facts`` distinctive facts are planted at random days across the history, each in one session's "What
 Happened", among routine work that shares their vocabulary. The workspace is then indexed into a fresh

@@ -328,3 +328,20 @@ def test_a_context_checks_old_logs_only_now_and_then(mem: Memory, workspace: Pat
     ctx = mem.context("kettle", workspace=workspace, now=last + timedelta(hours=5))
     assert ctx.metadata["index"]["reindexed"] == [new.relative_to(workspace).as_posix()]  # within the minute
     assert mem.sync_workspace(workspace=workspace)["reindexed"] == ["memory/2026-01-05.md"]  # a full check
+
+
+def test_an_openclaw_workspace_works_as_it_is(mem: Memory, workspace: Path) -> None:
+    (workspace / "MEMORY.md").write_text("# Memory\n\n- Ada's boat is called Wren.\n", encoding="utf-8")
+    (workspace / "memory").mkdir()
+    (workspace / "memory" / "2026-03-01.md").write_text("- Fixed the bilge pump.\n", encoding="utf-8")
+    (workspace / "memory" / "2026-03-02-harbour-meeting.md").write_text(
+        "# Harbour meeting\n\nThe harbour master moved the mooring fee deadline to 30 April.\n", encoding="utf-8"
+    )
+    before = sorted(p.relative_to(workspace).as_posix() for p in workspace.rglob("*"))
+    ctx = mem.context("when is the mooring fee due?", workspace=workspace, now=datetime(2026, 3, 3, tzinfo=UTC))
+    assert ctx.metadata["decisions"]["fresh_start"] and "Ada's boat is called Wren." in ctx.text
+    sources = [(c.source, c.section) for c in ctx.contents]
+    assert ("memory/2026-03-02-harbour-meeting.md", "head") in sources and ("memory/2026-03-01.md", "head") in sources
+    assert "moved the mooring fee deadline to 30 April" in ctx.text
+    after = sorted(p.relative_to(workspace).as_posix() for p in workspace.rglob("*"))
+    assert [p for p in after if p not in before] == ["memory/.tiermem.lock"]  # no conversion, only the lock

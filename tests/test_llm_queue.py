@@ -365,7 +365,7 @@ def _cluster(mem: Memory) -> list[str]:
     return ids
 
 
-@pytest.mark.parametrize("behaviour", ["valid", "fenced", "500", "malformed", "timeout", "empty"])
+@pytest.mark.parametrize("behaviour", ["valid", "fenced", "429 then success", "500", "malformed", "timeout", "empty"])
 def test_consolidation_makes_one_core_memory_linked_to_its_sources(
     server: LLMServer, open_llm_memory: Opener, behaviour: str
 ) -> None:
@@ -375,6 +375,7 @@ def test_consolidation_makes_one_core_memory_linked_to_its_sources(
     replies = {
         "valid": [Reply.json(summary)],
         "fenced": [Reply.fenced(summary)],
+        "429 then success": [Reply.error(429), Reply.json(summary)],
         "500": [Reply.error(500)] * 3,
         "malformed": [Reply.malformed()] * 2,
         "timeout": [Reply.timeout(1.0)],
@@ -388,7 +389,7 @@ def test_consolidation_makes_one_core_memory_linked_to_its_sources(
     assert made.tags == ("core",) and made.source["type"] == "consolidation" and made.category == "ops"
     assert sorted(made.metadata["urls"]) == ["https://fly.io/user/tokens", "https://status.example.com"]
     assert made.metadata["commands"] == ["fly deploy"]
-    if behaviour in ("valid", "fenced"):
+    if behaviour in ("valid", "fenced", "429 then success"):
         assert (core["mode"], made.text, made.importance) == ("llm", summary["summary"], 0.8)
     else:
         assert core["mode"] == "rule" and core["llm_fallback"]

@@ -88,23 +88,29 @@ def test_the_lock_serialises_writers_across_processes(tmp_path: Path) -> None:
     assert sorted(lines) == sorted(f"{w}:{n}" for w in range(3) for n in range(25))  # none lost
 
 
-def _hold(root: str, seconds: float) -> None:
+def _hold(root: str) -> None:
+    """Hold the lock until told to let go (the test says so by creating a file)."""
     with workspace_lock(Path(root)):
-        time.sleep(seconds)
+        (Path(root) / "held").touch()
+        deadline = time.monotonic() + 60
+        while not (Path(root) / "release").exists() and time.monotonic() < deadline:
+            time.sleep(0.02)
 
 
 def test_a_held_lock_times_out_with_a_clear_error(tmp_path: Path) -> None:
     with workspace_lock(tmp_path), workspace_lock(tmp_path):  # re-entrant in one thread
         pass
-    holder = multiprocessing.get_context("spawn").Process(target=_hold, args=(str(tmp_path), 5))
+    holder = multiprocessing.get_context("spawn").Process(target=_hold, args=(str(tmp_path),))
     holder.start()
-    deadline = time.monotonic() + 10
-    lock_file = tmp_path / "memory" / ".tiermem.lock"
-    while not lock_file.exists() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    time.sleep(0.5)
     try:
+        deadline = time.monotonic() + 60
+        while not (tmp_path / "held").exists() and time.monotonic() < deadline:
+            time.sleep(0.02)
         with pytest.raises(WorkspaceError, match="locked by another writer"), workspace_lock(tmp_path, timeout_s=0.2):
             pass
     finally:
-        holder.join(10)
+        (tmp_path / "release").touch()
+        holder.join(60)
+    assert holder.exitcode == 0
+    with workspace_lock(tmp_path, timeout_s=5):  # free again once the holder let go
+        pass

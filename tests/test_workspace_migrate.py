@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tiermem.errors import WorkspaceError
+from tiermem.errors import ValidationError, WorkspaceError
+from tiermem.workspace.layout import Workspace
 from tiermem.workspace.migrate import PATCH_MARKER, migrate
 from tiermem.workspace.scaffold import scaffold
 
@@ -139,3 +140,14 @@ def test_scaffold_never_overwrites_and_spots_legacy_workspaces(tmp_path: Path) -
     assert not (legacy / "memory" / "state.json").exists()
     scaffold(legacy, NOW.date(), force=True)
     assert (legacy / "MEMORY.md").read_text(encoding="utf-8") == MEMORY
+
+
+def test_each_agent_has_its_own_files_in_one_workspace(tmp_path: Path) -> None:
+    scaffold(tmp_path, NOW.date())
+    scaffold(tmp_path, NOW.date(), agent_id="bob")
+    assert (tmp_path / "MEMORY-bob.md").is_file() and (tmp_path / "memory" / "bob" / "threads.md").is_file()
+    assert Workspace(tmp_path, "bob").daily_logs() == [] and Workspace(tmp_path).exists()
+    with pytest.raises(ValidationError, match="daily"):
+        Workspace(tmp_path, "daily")
+    with pytest.raises(ValidationError, match="invalid agent id"):
+        Workspace(tmp_path, "../x")

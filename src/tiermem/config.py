@@ -208,7 +208,7 @@ class WorkspaceSettings(_Strict):
     tree_share: float = Field(default=0.10, ge=0, le=1)
     anchor_share: float = Field(default=0.15, ge=0, le=1)
     phase_3_share: float = Field(default=0.35, ge=0, le=1)
-    recall_limit: int = Field(default=24, ge=0, le=500)
+    recall_limit: int = Field(default=48, ge=0, le=500)
 
 
 class TypeSettings(_Strict):
@@ -224,6 +224,8 @@ class PostgresSettings(_Strict):
     pool_max: int = Field(default=10, ge=1, le=1000)
     connect_timeout_s: float = Field(default=10.0, gt=0, le=600)
     hnsw_ef_search: int = Field(default=100, ge=1, le=1000)  # HNSW recall/speed trade-off per vector query
+    # Rows the lexical search's candidate terms may match by the statistics' estimate (see postgres_lexical).
+    lexical_match_budget: int = Field(default=10_000, ge=100, le=10_000_000)
 
 
 class Settings(_Strict):

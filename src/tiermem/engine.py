@@ -138,7 +138,7 @@ class Memory:
         pg = settings.postgres
         backend = PostgresBackend(
             url, pool_min=pg.pool_min, pool_max=pg.pool_max, connect_timeout_s=pg.connect_timeout_s,
-            ef_search=pg.hnsw_ef_search,
+            ef_search=pg.hnsw_ef_search, match_budget=pg.lexical_match_budget,
         )
         try:
             return cls(backend, embedder or create_embedder(settings.embedder), settings)

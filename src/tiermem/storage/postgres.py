@@ -13,104 +13,51 @@ from __future__ import annotations
 import builtins
 import json
 import re
-import struct
 import threading
+import time
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import numpy as np
 import psycopg
-from psycopg.adapt import Dumper, Loader
-from psycopg.pq import Format
 from psycopg.types import TypeInfo
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from ..errors import StoreError, ValidationError
 from ..model import Link, MemoryRecord
 from .base import ORDERS, Filters, HistoryEntry
+from .postgres_lexical import MATCH_BUDGET, NO_STATS, LexemeStats, plan_terms
 from .postgres_migrations import LOCK_NAMESPACE, apply_migrations
+from .postgres_sql import (
+    CASTS,
+    COLUMNS,
+    CURRENT,
+    TSQUERY,
+    encode_field,
+    filter_sql,
+    first_line,
+    lexeme_stats,
+    record_row,
+    redact,
+    register_vector,
+    to_record,
+)
 
-SCHEMES = ("postgresql://", "postgres://")
-COLUMNS = tuple(f.name for f in fields(MemoryRecord))
 _SELECT = ", ".join(f"m.{c}" for c in COLUMNS)
-_CURRENT = "m.status = 'active' AND m.valid_to IS NULL"
 _ORDER_SQL = {
     "newest": "m.created_at DESC, m.seq DESC",
     "oldest": "m.created_at ASC, m.seq ASC",
     "importance": "m.importance DESC, m.created_at DESC, m.seq DESC",
     "accessed": "m.last_accessed_at DESC NULLS LAST, m.created_at DESC, m.seq DESC",
 }
-_CASTS = {"tags": "::text[]", "source": "::json", "metadata": "::json"}
 _AGENT_LOCKS = LOCK_NAMESPACE + 1  # advisory lock space of per-agent write locks: (this, hashtext(agent))
 _INDEX_LOCK = (LOCK_NAMESPACE, 2)
+STATS_TTL_S = 300.0  # how long the lexeme statistics are trusted before they are read again
 HNSW_MAX_DIMS = 2000  # pgvector's HNSW limit for the vector type; wider vectors are searched exactly
-# Lexemes are built from text with punctuation turned into spaces (see the migration); queries the same way.
-_TSQUERY = "plainto_tsquery('english', regexp_replace(%s, '[[:punct:][:space:]]+', ' ', 'g'))"
-
-
-def redact(url: str) -> str:
-    """The URL without its password, for messages and ``stats``."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.netloc.rsplit("@", 1)[-1]
-    return urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}"))
-
-
-def _first_line(exc: BaseException) -> str:
-    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-
-
-# --- the vector type as numpy arrays (binary wire format: int16 dims, int16 unused, float4 big-endian) ---
-
-
-class _VectorDumper(Dumper):
-    format = Format.BINARY
-
-    def dump(self, obj: Any) -> bytes:
-        vec = np.asarray(obj, dtype=">f4").ravel()
-        return struct.pack(">HH", len(vec), 0) + vec.tobytes()
-
-
-class _VectorLoader(Loader):
-    format = Format.BINARY
-
-    def load(self, data: Any) -> np.ndarray:
-        return np.frombuffer(bytes(data)[4:], dtype=">f4").astype(np.float32)
-
-
-def _register_vector(conn: psycopg.Connection[Any], info: TypeInfo) -> None:
-    info.register(conn)
-    dumper = type("VectorDumper", (_VectorDumper,), {"oid": info.oid})
-    conn.adapters.register_dumper(np.ndarray, dumper)
-    conn.adapters.register_loader(info.oid, _VectorLoader)
-
-
-# --- records -------------------------------------------------------------------------------------------
-
-
-def _row(r: MemoryRecord) -> tuple[Any, ...]:
-    """A record as a memories row, in :data:`COLUMNS` order."""
-    return tuple(_encode(name, getattr(r, name)) for name in COLUMNS)
-
-
-def _encode(name: str, value: Any) -> Any:
-    if name == "tags":
-        return list(value)
-    if name in ("source", "metadata"):
-        return json.dumps(value, ensure_ascii=False)
-    return value
-
-
-def _record(row: Sequence[Any]) -> MemoryRecord:
-    values = list(row)
-    values[5] = tuple(values[5])  # tags: text[] -> tuple
-    return MemoryRecord(*values)
 
 
 @dataclass
@@ -136,10 +83,14 @@ class PostgresBackend:
         pool_max: int = 10,
         connect_timeout_s: float = 10.0,
         ef_search: int = 100,
+        match_budget: int = MATCH_BUDGET,
     ) -> None:
         self.location = redact(url)
         self._local = threading.local()
         self._dims: int | None = None
+        self._lexeme_cache: dict[str, tuple[str, ...]] = {}
+        self._stats, self._stats_at = NO_STATS, -STATS_TTL_S
+        self._match_budget = match_budget
         timeout = max(1, int(connect_timeout_s))
         try:
             with psycopg.connect(url, autocommit=True, connect_timeout=timeout) as conn:
@@ -147,13 +98,13 @@ class PostgresBackend:
                 info = TypeInfo.fetch(conn, "vector")
         except psycopg.Error as exc:
             raise StoreError(
-                f"cannot open the PostgreSQL store {self.location}: {_first_line(exc)}; check the URL, that the "
+                f"cannot open the PostgreSQL store {self.location}: {first_line(exc)}; check the URL, that the "
                 "server is running and that this user may connect"
             ) from None
         assert info is not None  # the migrations created the extension
 
         def configure(conn: psycopg.Connection[Any]) -> None:
-            _register_vector(conn, info)
+            register_vector(conn, info)
             conn.execute("SET TIME ZONE 'UTC'")
             # Filtered HNSW scans (one agent's rows) keep walking the graph until LIMIT rows pass the filter.
             conn.execute("SET hnsw.iterative_scan = strict_order")
@@ -192,7 +143,7 @@ class PostgresBackend:
             yield tx.conn
         except psycopg.Error as exc:
             raise StoreError(
-                f"database operation failed on {self.location}: {_first_line(exc)}; check the server and retry"
+                f"database operation failed on {self.location}: {first_line(exc)}; check the server and retry"
             ) from exc
         except PoolTimeout:
             raise StoreError(
@@ -271,7 +222,7 @@ class PostgresBackend:
             self._lock_all(records)
             with conn.cursor() as cur, cur.copy(f"COPY memories ({', '.join(COLUMNS)}) FROM STDIN") as copy:
                 for record in records:
-                    copy.write_row(_row(record))
+                    copy.write_row(record_row(record))
             if vectors is not None:
                 with conn.cursor() as cur:
                     self._copy_vectors(cur, records, vectors)
@@ -300,7 +251,7 @@ class PostgresBackend:
             (list(memory_ids), agent_id),
             agent_id,
         )
-        return {row[0]: _record(row) for row in rows}
+        return {row[0]: to_record(row) for row in rows}
 
     def find_by_hash(self, agent_id: str, content_hash: str) -> MemoryRecord | None:
         return self.find_by_hashes(agent_id, [content_hash]).get(content_hash)
@@ -310,17 +261,17 @@ class PostgresBackend:
             return {}
         rows = self._all(
             f"SELECT DISTINCT ON (m.content_hash) {_SELECT} FROM memories m WHERE m.agent_id = %s "
-            f"AND m.content_hash = ANY(%s) AND {_CURRENT} ORDER BY m.content_hash, m.seq",
+            f"AND m.content_hash = ANY(%s) AND {CURRENT} ORDER BY m.content_hash, m.seq",
             (agent_id, list(dict.fromkeys(content_hashes))),
             agent_id,
         )
-        return {row[19]: _record(row) for row in rows}
+        return {row[19]: to_record(row) for row in rows}
 
     def current_texts(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, tuple[str, str]]:
         if not memory_ids:
             return {}
         rows = self._all(
-            f"SELECT m.id, m.text, m.type FROM memories m WHERE m.id = ANY(%s) AND m.agent_id = %s AND {_CURRENT}",
+            f"SELECT m.id, m.text, m.type FROM memories m WHERE m.id = ANY(%s) AND m.agent_id = %s AND {CURRENT}",
             (list(memory_ids), agent_id),
             agent_id,
         )
@@ -331,18 +282,18 @@ class PostgresBackend:
     ) -> builtins.list[MemoryRecord]:
         if order not in ORDERS:
             raise ValidationError(f"order must be one of {', '.join(ORDERS)}; got {order!r}")
-        where, params = _filter_sql(agent_id, filters)
+        where, params = filter_sql(agent_id, filters)
         rows = self._all(
             f"SELECT {_SELECT} FROM memories m WHERE {where} ORDER BY {_ORDER_SQL[order]} LIMIT %s OFFSET %s",
             [*params, limit, offset],
             agent_id,
         )
-        return [_record(row) for row in rows]
+        return [to_record(row) for row in rows]
 
     def matching(self, agent_id: str, memory_ids: Sequence[str], filters: Filters) -> set[str]:
         if not memory_ids:
             return set()
-        where, params = _filter_sql(agent_id, filters)
+        where, params = filter_sql(agent_id, filters)
         rows = self._all(f"SELECT m.id FROM memories m WHERE {where} AND m.id = ANY(%s)", [*params, list(memory_ids)])
         return {r[0] for r in rows}
 
@@ -356,7 +307,7 @@ class PostgresBackend:
                 (agent_id, after),
             )
             for row in rows:
-                yield _record(row[1:])
+                yield to_record(row[1:])
             if len(rows) < 1000:
                 return
             after = rows[-1][0]
@@ -367,8 +318,8 @@ class PostgresBackend:
             raise ValidationError(f"cannot update field(s) {', '.join(sorted(unknown))}")
         if not fields:
             return
-        assignments = ", ".join(f"{name} = %s{_CASTS.get(name, '')}" for name in fields)
-        values = [_encode(name, value) for name, value in fields.items()]
+        assignments = ", ".join(f"{name} = %s{CASTS.get(name, '')}" for name in fields)
+        values = [encode_field(name, value) for name, value in fields.items()]
         with self.write(), self._conn(agent_id) as conn:
             conn.execute(
                 f"UPDATE memories SET {assignments} WHERE agent_id = %s AND id = %s", [*values, agent_id, memory_id]
@@ -408,7 +359,7 @@ class PostgresBackend:
             conn.execute("DELETE FROM memories WHERE agent_id = %s AND id = %s", (agent_id, memory_id))
 
     def count(self, agent_id: str | None = None, *, current_only: bool = True) -> int:
-        clauses = ([_CURRENT] if current_only else []) + (["m.agent_id = %s"] if agent_id else [])
+        clauses = ([CURRENT] if current_only else []) + (["m.agent_id = %s"] if agent_id else [])
         where = " AND ".join(clauses) or "TRUE"
         return int(self._all(f"SELECT COUNT(*) FROM memories m WHERE {where}", [agent_id] if agent_id else [])[0][0])
 
@@ -425,10 +376,10 @@ class PostgresBackend:
             f"SELECT {status} AS s, COUNT(*) FROM memories WHERE agent_id = %s GROUP BY s", (agent_id,)
         )
         by_type = self._all(
-            f"SELECT type, COUNT(*) FROM memories m WHERE agent_id = %s AND {_CURRENT} GROUP BY type", (agent_id,)
+            f"SELECT type, COUNT(*) FROM memories m WHERE agent_id = %s AND {CURRENT} GROUP BY type", (agent_id,)
         )
         by_tier = self._all(
-            f"SELECT tier, COUNT(*) FROM memories m WHERE agent_id = %s AND {_CURRENT} GROUP BY tier", (agent_id,)
+            f"SELECT tier, COUNT(*) FROM memories m WHERE agent_id = %s AND {CURRENT} GROUP BY tier", (agent_id,)
         )
         links = self._all("SELECT COUNT(*) FROM links WHERE agent_id = %s", (agent_id,))[0][0]
         return {"by_status": dict(by_status), "by_type": dict(by_type), "by_tier": dict(by_tier), "links": links}
@@ -436,23 +387,55 @@ class PostgresBackend:
     # --- candidates -----------------------------------------------------------------------------------
 
     def lexical(self, agent_id: str, terms: Sequence[str], *, limit: int) -> builtins.list[tuple[str, float]]:
-        # Every term goes through plainto_tsquery as a parameter: query syntax in user text is plain words.
-        usable = [t for t in terms if re.search(r"\w", t)]
-        if not usable:
+        """Ranked by IDF-weighted ``ts_rank``; candidates from the rarer terms (see postgres_lexical). Every
+        term goes through plainto_tsquery as a parameter: query syntax in user text is plain words."""
+        usable = [t for t in dict.fromkeys(terms) if re.search(r"\w", t)]
+        if not usable or limit <= 0:
             return []
-        query = " || ".join([_TSQUERY] * len(usable))
+        plans = plan_terms(self._lexemes(usable), self._lexeme_stats(), self._match_budget)
+        matching = [p.term for p in plans if p.match]
+        if not matching:
+            return []
+        score = " + ".join(f"%s * ts_rank(m.lexemes, {TSQUERY}, 1)" for _ in plans)
+        match = " || ".join([TSQUERY] * len(matching))
         rows = self._all(
-            f"SELECT m.id, ts_rank(m.lexemes, {query}, 1) AS score FROM memories m "
-            f"WHERE m.lexemes @@ ({query}) AND m.agent_id = %s AND {_CURRENT} ORDER BY score DESC, m.seq LIMIT %s",
-            [*usable, *usable, agent_id, limit],
+            f"SELECT m.id, {score} AS score FROM memories m WHERE m.lexemes @@ ({match}) "
+            f"AND m.agent_id = %s AND {CURRENT} ORDER BY score DESC, m.seq LIMIT %s",
+            [*(x for p in plans for x in (p.weight, p.term)), *matching, agent_id, limit],
             agent_id,
         )
         return [(r[0], float(r[1])) for r in rows]
 
+    def _lexemes(self, terms: Sequence[str]) -> dict[str, tuple[str, ...]]:
+        """term -> the lexemes it stands for (none for a stop word); remembered per process."""
+        missing = [t for t in terms if t not in self._lexeme_cache]
+        if missing:
+            rows = self._all(
+                "SELECT t, tsvector_to_array(to_tsvector('english', regexp_replace(t, '[[:punct:][:space:]]+', ' ', "
+                "'g'))) FROM unnest(%s::text[]) AS t",
+                (missing,),
+            )
+            if len(self._lexeme_cache) > 50_000:
+                self._lexeme_cache.clear()
+            self._lexeme_cache.update((t, tuple(found)) for t, found in rows)
+        return {t: self._lexeme_cache[t] for t in terms}
+
+    def _lexeme_stats(self) -> LexemeStats:
+        """The planner's statistics of the lexeme column (refreshed every few minutes)."""
+        now = time.monotonic()
+        if now - self._stats_at > STATS_TTL_S:
+            rows = self._all(
+                "SELECT s.most_common_elems::text::text[], s.most_common_elem_freqs, c.reltuples FROM pg_stats s "
+                "JOIN pg_class c ON c.relname = s.tablename AND c.relnamespace = to_regnamespace(s.schemaname) "
+                "WHERE s.schemaname = current_schema() AND s.tablename = 'memories' AND s.attname = 'lexemes'"
+            )
+            self._stats, self._stats_at = lexeme_stats(rows[0] if rows else None), now
+        return self._stats
+
     def in_window(self, agent_id: str, start: datetime, end: datetime, *, limit: int) -> builtins.list[str]:
         """Current memories whose event (or, lacking one, creation) time falls in [start, end)."""
         rows = self._all(
-            f"SELECT m.id FROM memories m WHERE m.agent_id = %s AND {_CURRENT} "
+            f"SELECT m.id FROM memories m WHERE m.agent_id = %s AND {CURRENT} "
             "AND COALESCE(m.event_at, m.created_at) >= %s AND COALESCE(m.event_at, m.created_at) < %s "
             "ORDER BY m.importance DESC, m.created_at DESC, m.seq DESC LIMIT %s",
             (agent_id, start, end, limit),
@@ -463,7 +446,7 @@ class PostgresBackend:
     def with_url(self, agent_id: str, fragment: str, *, limit: int) -> builtins.list[str]:
         """Current memories whose extracted URLs contain ``fragment`` (case-insensitive)."""
         rows = self._all(
-            f"SELECT m.id FROM memories m WHERE m.agent_id = %s AND {_CURRENT} AND EXISTS ("
+            f"SELECT m.id FROM memories m WHERE m.agent_id = %s AND {CURRENT} AND EXISTS ("
             "SELECT 1 FROM json_array_elements_text(CASE WHEN json_typeof(m.metadata->'urls') = 'array' "
             "THEN m.metadata->'urls' ELSE '[]'::json END) u WHERE strpos(lower(u), %s) > 0) "
             "ORDER BY m.seq LIMIT %s",
@@ -478,10 +461,10 @@ class PostgresBackend:
             return {}
         rows = self._all(
             "WITH c AS (SELECT m.seq, m.id, m.source->>'session' AS session FROM memories m "
-            f"WHERE m.agent_id = %s AND m.id = ANY(%s) AND {_CURRENT} AND m.source->>'session' IS NOT NULL) "
+            f"WHERE m.agent_id = %s AND m.id = ANY(%s) AND {CURRENT} AND m.source->>'session' IS NOT NULL) "
             "SELECT c.id, m.id FROM c JOIN memories m ON m.agent_id = %s "
             "AND m.seq BETWEEN c.seq - %s AND c.seq + %s AND m.seq <> c.seq "
-            f"AND {_CURRENT} AND m.source->>'session' = c.session ORDER BY c.id, m.seq",
+            f"AND {CURRENT} AND m.source->>'session' = c.session ORDER BY c.id, m.seq",
             (agent_id, list(memory_ids), agent_id, window, window),
             agent_id,
         )
@@ -579,35 +562,3 @@ class PostgresBackend:
             (agent_id, memory_id),
         )
         return [HistoryEntry(*r) for r in rows]
-
-
-def _filter_sql(agent_id: str, f: Filters) -> tuple[str, list[Any]]:
-    clauses: list[str] = ["m.agent_id = %s"]
-    params: list[Any] = [agent_id]
-    if not f.include_forgotten:
-        clauses.append("m.status = 'active'")
-    if not f.include_superseded:
-        clauses.append("m.valid_to IS NULL")
-    if f.types is not None:
-        clauses.append("m.type = ANY(%s::text[])")
-        params.append(list(f.types))
-    if f.tiers is not None:
-        clauses.append("m.tier = ANY(%s::text[])")
-        params.append(list(f.tiers))
-    if f.category:
-        clauses.append("(m.category = %s OR m.category LIKE %s ESCAPE '\\')")
-        escaped = f.category.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-        params.extend([f.category, escaped + "/%"])
-    if f.tags:
-        clauses.append("m.tags @> %s::text[]")
-        params.append(list(f.tags))
-    if f.scope:
-        clauses.append("m.scope = %s")
-        params.append(f.scope)
-    if f.since:
-        clauses.append("m.created_at >= %s")
-        params.append(f.since)
-    if f.until:
-        clauses.append("m.created_at < %s")
-        params.append(f.until)
-    return " AND ".join(clauses), params

@@ -17,6 +17,7 @@ from datetime import date
 from functools import lru_cache
 from pathlib import Path
 
+from ..errors import ValidationError
 from ..model import check_agent_id
 
 DAILY_NAME = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:-([A-Za-z0-9][A-Za-z0-9_.-]*))?\.md$")
@@ -50,7 +51,8 @@ class Workspace:
     agent_id: str = "default"
 
     def __post_init__(self) -> None:
-        check_agent_id(self.agent_id)
+        if check_agent_id(self.agent_id) == "daily":  # memory/daily/ is the default agent's log mirror
+            raise ValidationError("the agent id 'daily' would share memory/daily/ with the log mirror; pick another")
 
     @property
     def default(self) -> bool:

@@ -306,6 +306,8 @@ class MemoryLoader:
             parts = sections(text, "Session Summary", 2) + sections(text, "Decisions", 2)
             if parts:
                 out.append(LoadedContent(log.rel, "summary+decisions", "\n\n".join(parts), 3, reason))
+            elif text.strip():  # a free-form log (OpenClaw's): its beginning, as far as the budget goes
+                out.append(LoadedContent(log.rel, "head", text.strip(), 3, reason))
         return out
 
     def events_for(self, message: str, max_results: int = ev.MAX_RESULTS) -> LoadedContent | None:

@@ -296,8 +296,9 @@ def _show_tree(shown: Any) -> None:
 @with_globals
 def metrics(now: NowOpt = None) -> None:
     """The seed's metrics.json: tree, hot and warm sizes, retrievals, evictions, tokens saved..."""
-    with open_lifecycle() as (_, lifecycle):
+    with open_lifecycle() as (memory, lifecycle):
         found = lifecycle.metrics(agent_id=agent_id(), now=now)
+        found["llm_today"] = next(iter(memory.llm_usage(days=1).values()), {})  # calls and tokens by purpose
     if wants_json():
         render.emit_json(found)
         return
