@@ -13,8 +13,10 @@ the last one with a paraphrased question about it: ``Memory.context(question, bu
 
 Reported: median and p95 latency (nearest rank, after one warm-up call), mean and max context size in
 tokens, and the share of planted facts whose text reaches the context. Size should stay flat however long
-the history (within +-10%), latency should stay under 50 ms at the median. Results go to a table on stdout
-and to ``bench/results/context.json``.
+the history (within +-10%), latency should stay under 50 ms at the median. The last four columns time the
+parts of a context on their own (medians): the recall search and the lifecycle's hot state + tree index
+(other features), the index check and the workspace phases (this one). Results go to a table on stdout and
+to ``bench/results/context.json``.
 """
 
 from __future__ import annotations
@@ -228,6 +230,7 @@ def run_horizon(days: int, facts: int, budget: int, seed: int, per_day: int) -> 
                 latencies.append((time.perf_counter() - began) * 1000)
                 sizes.append(ctx.total_tokens)
                 reached += fact in ctx.text
+            parts = _parts(memory, root, [q for _, q in planted], now)
             stats = memory.stats()
     return {
         "days": days,
@@ -242,7 +245,32 @@ def run_horizon(days: int, facts: int, budget: int, seed: int, per_day: int) -> 
         "max_tokens": max(sizes),
         "facts": len(planted),
         "facts_reached": round(reached / len(planted), 3),
+        **parts,
     }
+
+
+def _parts(memory: Memory, root: Path, questions: Sequence[str], now: datetime) -> dict[str, float]:
+    """Where a context's time goes, each part timed on its own (median ms): the recall search and the
+    lifecycle's hot state + tree index (other features), the index check and the workspace phases (this one)."""
+    from tiermem.workspace.loader import MemoryLoader
+
+    life = memory.lifecycle(root)
+    loader = MemoryLoader(root)
+    timed = {
+        "search_ms": lambda q: memory.search(q, limit=memory.settings.workspace.recall_limit, now=now),
+        "lifecycle_ms": lambda q: life.session_context(now=now),
+        "index_check_ms": lambda q: memory.sync_workspace(workspace=root, quick=True),
+        "phases_ms": lambda q: loader.plan(q, now),
+    }
+    out = {}
+    for name, run in timed.items():
+        spent = []
+        for question in questions:
+            began = time.perf_counter()
+            run(question)
+            spent.append((time.perf_counter() - began) * 1000)
+        out[name] = round(statistics.median(spent), 1)
+    return out
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -269,6 +297,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         "max_tokens",
         "facts",
         "facts_reached",
+        "search_ms",
+        "lifecycle_ms",
+        "index_check_ms",
+        "phases_ms",
     ]
     print(" | ".join(columns))
     print(" | ".join("---" for _ in columns))

@@ -151,21 +151,11 @@ def test_rich_markup_in_text_is_printed_literally(cli: Cli) -> None:
     assert "[bold red]not markup[/]" in cli.ok("list")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: search() does not reject lone surrogates (undecodable argv bytes); "
-    "the embedder's tokenizer raises TypeError -> exit 1",
-)
 def test_undecodable_query_is_a_usage_error(cli: Cli) -> None:
     cli.store(SEED)
     cli.fails("search", "caf\udce9")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: check_json_object accepts lone surrogates (surrogatepass) and "
-    "SQLite then raises UnicodeEncodeError -> exit 1",
-)
 def test_undecodable_metadata_is_a_usage_error(cli: Cli) -> None:
     cli.store(SEED)
     cli.fails("store", "hi", "--metadata", '{"a": "caf\udce9"}')

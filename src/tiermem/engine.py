@@ -679,13 +679,15 @@ class Memory:
                                      now=_now(now), workspace=workspace, index=index)
 
     def sync_workspace(
-        self, *, agent_id: str = "default", workspace: str | Path | None = None, rebuild: bool = False
+        self, *, agent_id: str = "default", workspace: str | Path | None = None, rebuild: bool = False,
+        quick: bool = False,
     ) -> dict[str, Any]:
-        """Index the workspace files for recall by checksum (``rebuild``: from scratch); say what changed."""
+        """Index the workspace files for recall by checksum (``rebuild``: from scratch; ``quick``: older logs
+        only every minute, as each context does); say what changed."""
         from .workspace import service
 
         root = service.require_root(self, workspace)
-        return service.sync(self, self._backend, root, agent_id, rebuild=rebuild).to_dict()
+        return service.sync(self, self._backend, root, agent_id, rebuild=rebuild, quick=quick).to_dict()
 
     # --- access tokens of the REST and MCP servers (interfaces/auth.py makes and checks them) ----------
 

@@ -6,6 +6,7 @@ a plugin only implements :class:`Embedder` and names a factory.
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 from abc import ABC, abstractmethod
@@ -77,8 +78,15 @@ class WordLlamaEmbedder(Embedder):
     def _model(cls) -> object:
         with cls._lock:
             if cls._shared is None:
+                # wordllama calls logging.basicConfig(level=INFO) on import, which would make every library
+                # (httpx among them) log to stderr: put the root logger back as the application had it.
+                root = logging.getLogger()
+                handlers, level = list(root.handlers), root.level
                 import wordllama
                 from wordllama import WordLlama
+
+                root.handlers[:] = handlers
+                root.setLevel(level)
 
                 # load() looks for the tokenizer in the wrong folder and then reaches for a hub; pointing the
                 # cache at the package itself and disabling downloads keeps it fully offline.

@@ -445,12 +445,15 @@ class PostgresBackend:
 
     def with_url(self, agent_id: str, fragment: str, *, limit: int) -> builtins.list[str]:
         """Current memories whose extracted URLs contain ``fragment`` (case-insensitive)."""
+        needle = fragment.lower()
+        # The JSON text holds every URL verbatim unless it needed escaping: a cheap test before parsing any.
+        quick = "strpos(lower(m.metadata::text), %s) > 0 AND " if '"' not in needle and "\\" not in needle else ""
         rows = self._all(
-            f"SELECT m.id FROM memories m WHERE m.agent_id = %s AND {CURRENT} AND EXISTS ("
+            f"SELECT m.id FROM memories m WHERE m.agent_id = %s AND {CURRENT} AND {quick}EXISTS ("
             "SELECT 1 FROM json_array_elements_text(CASE WHEN json_typeof(m.metadata->'urls') = 'array' "
             "THEN m.metadata->'urls' ELSE '[]'::json END) u WHERE strpos(lower(u), %s) > 0) "
             "ORDER BY m.seq LIMIT %s",
-            (agent_id, fragment.lower(), limit),
+            (agent_id, *([needle] if quick else []), needle, limit),
             agent_id,
         )
         return [r[0] for r in rows]
@@ -459,12 +462,13 @@ class PostgresBackend:
         """Current memories written next to each given one (by insertion order) in the same session."""
         if not memory_ids or window <= 0:
             return {}
+        # A lateral probe per centre walks the (agent_id, seq) index; a plain join let the planner scan the agent.
         rows = self._all(
-            "WITH c AS (SELECT m.seq, m.id, m.source->>'session' AS session FROM memories m "
-            f"WHERE m.agent_id = %s AND m.id = ANY(%s) AND {CURRENT} AND m.source->>'session' IS NOT NULL) "
-            "SELECT c.id, m.id FROM c JOIN memories m ON m.agent_id = %s "
+            "SELECT c.id, n.id FROM (SELECT m.seq, m.id, m.source->>'session' AS session FROM memories m "
+            f"WHERE m.agent_id = %s AND m.id = ANY(%s) AND {CURRENT} AND m.source->>'session' IS NOT NULL) c "
+            "CROSS JOIN LATERAL (SELECT m.id, m.seq FROM memories m WHERE m.agent_id = %s "
             "AND m.seq BETWEEN c.seq - %s AND c.seq + %s AND m.seq <> c.seq "
-            f"AND {CURRENT} AND m.source->>'session' = c.session ORDER BY c.id, m.seq",
+            f"AND {CURRENT} AND m.source->>'session' = c.session) n ORDER BY c.id, n.seq",
             (agent_id, list(memory_ids), agent_id, window, window),
             agent_id,
         )

@@ -98,7 +98,15 @@ CREATE TABLE history (
 CREATE INDEX history_memory ON history(agent_id, memory_id, at);
 """
 
-MIGRATIONS: tuple[tuple[str, str], ...] = (("0001_initial", M0001_INITIAL),)
+# Recall's time-window signal asks for the memories an event time (or else the creation time) places in a range.
+M0002_WHEN_INDEX = """
+CREATE INDEX memories_agent_when ON memories(agent_id, (COALESCE(event_at, created_at)));
+"""
+
+MIGRATIONS: tuple[tuple[str, str], ...] = (
+    ("0001_initial", M0001_INITIAL),
+    ("0002_when_index", M0002_WHEN_INDEX),
+)
 
 
 def apply_migrations(conn: psycopg.Connection[Any]) -> list[str]:
