@@ -30,6 +30,7 @@ test: $(STAMP) lint typecheck
 bench: $(STAMP)
 	$(BIN)/python bench/store.py
 	$(BIN)/python bench/retrieval.py
+	$(BIN)/python bench/context.py
 
 clean:
 	rm -rf $(VENV) .tiermem-demo .pytest_cache .mypy_cache .ruff_cache

@@ -61,7 +61,7 @@ def test_redact_hides_only_the_password() -> None:
 
 
 def test_bad_postgres_settings_are_config_errors(url: str, embedder) -> None:
-    with pytest.raises(Exception, match="postgres.pool_max"):
+    with pytest.raises(Exception, match=r"postgres\.pool_max"):
         Memory.open(url, embedder=embedder, config={"postgres": {"pool_max": 0}})
 
 

@@ -23,5 +23,5 @@ def store_path() -> str:
 
 
 @pytest.fixture
-def mem(open_memory) -> Iterator[Memory]:  # noqa: F811 - replaces test_recall.py's SQLite store
+def mem(open_memory) -> Iterator[Memory]:  # replaces test_recall.py's SQLite store
     yield open_memory()

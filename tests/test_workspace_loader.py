@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tiermem.workspace import threads as th
-from tiermem.workspace.budget import SEPARATOR, BudgetConfig, count_tokens, fit
+from tiermem.workspace.budget import SEPARATOR, TRUNCATED, BudgetConfig, count_tokens, fit
 from tiermem.workspace.loader import STALE_NOTE, MemoryLoader, TimeGapStrategy, is_date_sensitive
 from tiermem.workspace.scaffold import scaffold
 from tiermem.workspace.writer import MemoryWriter
@@ -283,3 +283,11 @@ def test_the_hot_block_is_loaded_only_when_asked(tmp_path: Path, hot: bool) -> N
     )
     ctx = MemoryLoader(tmp_path, hot_block=hot).load_session_context("something new", now=START)
     assert ("Identity: a careful agent" in ctx.text) is hot
+
+
+@given(text=_LINES, limit=st.integers(0, 400))
+def test_fit_never_exceeds_its_limit_and_keeps_what_fits(text: str, limit: int) -> None:
+    cut, was_cut = fit(text, limit)
+    assert count_tokens(cut) <= limit
+    assert was_cut == (count_tokens(text) > limit)
+    assert cut == text if not was_cut else (cut == "" or text.startswith(cut.removesuffix(TRUNCATED).rstrip()))

