@@ -284,3 +284,21 @@ def test_openapi_documents_every_route(server: str) -> None:
     assert "StoreBody" in document["components"]["schemas"]
     assert httpx.get(f"{server}/docs").status_code == 200
     assert httpx.get(f"{server}/health").json()["status"] == "ok"
+
+
+def test_lifecycle_routes(client_for, tmp_path) -> None:
+    api = client_for(("default",), "write")
+    base = "/v1/agents/default"
+    api.post(f"{base}/memories", json={"text": "Deploys go through the staging cluster", "category": "projects/infra"})
+    lesson = {"text": "Never deploy on a Friday", "category": "ops", "importance": 0.9}
+    updated = api.post(f"{base}/hot", json={"key": "lesson", "value": lesson}).json()
+    assert updated["updated"] == "lesson"
+    assert api.get(f"{base}/hot").json()["critical_lessons"][0]["text"] == "Never deploy on a Friday"
+    assert "Never deploy on a Friday" in (tmp_path / "MEMORY.md").read_text()  # rendered into the workspace
+    tree = api.get(f"{base}/tree").json()
+    assert "projects/infra" in tree["nodes"] and tree["size_bytes"] <= 2048
+    found = api.post(f"{base}/retrieve", json={"query": "how do deploys work?"}).json()
+    assert found["results"][0]["text"] == "Deploys go through the staging cluster"
+    assert api.post(f"{base}/consolidate", json={"mode": "quick"}).json()["mode"] == "quick"
+    assert api.get(f"{base}/metrics").json()["memory_count"] == 1
+    assert error(api.post(f"{base}/hot", json={"key": "mood", "value": {}}))[:2] == (400, "ValidationError")

@@ -35,6 +35,9 @@ BODIES: dict[str, Callable[[list[str]], dict[str, Any]]] = {
     "link": lambda ids: {"source_id": ids[0], "target_id": ids[1], "relation": "related_to"},
     "search": lambda _: {"query": "secret"},
     "context": lambda _: {"message": "secret"},
+    "retrieve": lambda _: {"query": "secret"},
+    "hot_update": lambda _: {"key": "identity", "value": {"agent_name": "Mallory"}},
+    "consolidate": lambda _: {"mode": "quick"},
 }
 
 
@@ -71,7 +74,7 @@ def test_every_agent_route_refuses_a_token_of_another_agent(memory: Memory, serv
                                                    agent_id="bob")]  # fmt: skip
     before = snapshot(memory, "bob")
     routes = agent_routes()
-    assert len(routes) >= 13
+    assert len(routes) >= 19
     with client(server, memory, ("alice",)) as alice:
         for method, path, name in routes:
             url = path.format(agent_id="bob", memory_id=secret_ids[0])

@@ -191,3 +191,10 @@ def test_concurrent_duplicates_from_several_processes_end_as_one_row(url: str, e
     with Memory.open(url, embedder=embedder) as mem:
         rows = mem.list(include_forgotten=True, include_superseded=True)
         assert len(rows) == 1 and rows[0].access_count == 39
+
+
+@pytest.mark.parametrize(("ci", "outcome"), [("true", pytest.fail.Exception), ("", pytest.skip.Exception)])
+def test_a_missing_server_fails_under_ci_and_skips_elsewhere(monkeypatch, ci: str, outcome: type) -> None:
+    monkeypatch.setenv("CI", ci)
+    with pytest.raises(outcome, match="no server here"):
+        pg._unavailable("no server here")

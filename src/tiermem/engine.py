@@ -708,10 +708,14 @@ class Memory:
         """Tiers, hot state, tree index, distillation, daily notes and consolidation (seed 000), for the
         workspace that holds MEMORY.md and memory/ (default: the store directory's parent)."""
         from .lifecycle.service import LifecycleService
-        from .storage.lifecycle import LifecycleTables
 
-        if not isinstance(self._backend, LifecycleTables):
-            raise StoreError(f"tiers, hot state and the tree index need an embedded store; {self.location} is not one")
+        if workspace is None and not isinstance(self._backend, SQLiteBackend):  # no directory to sit beside
+            workspace = self.settings.workspace.root
+            if not workspace:
+                raise ValidationError(
+                    f"the store {self.location} is a database: give the workspace that holds MEMORY.md "
+                    "(or set workspace.root in the settings)"
+                )
         root = Path(workspace) if workspace is not None else self.path.parent
         return LifecycleService(self, self._backend, self.settings.lifecycle, root, self._settle)
 

@@ -10,9 +10,7 @@ Routes live in :mod:`tiermem.interfaces.api_routes`; this module builds the app 
 
 from __future__ import annotations
 
-import json
-from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
+from collections.abc import Callable
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -23,6 +21,7 @@ from .. import __version__
 from ..engine import Memory
 from ..errors import ConfigError, EmbedderError, NotFoundError, StoreError, TiermemError, ValidationError
 from .api_routes import router
+from .asgi import ASGIApp, Message, Receive, Scope, Send, error_body, send_error
 from .auth import AuthError, ForbiddenError, Principal, authenticate
 
 DEFAULT_MAX_BODY = 4 * 1024 * 1024
@@ -35,15 +34,6 @@ _STATUS: tuple[tuple[type[TiermemError], int], ...] = (
     (EmbedderError, 503),
     (ConfigError, 500),
 )
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
-
-
-def error_body(kind: str, message: str) -> dict[str, Any]:
-    return {"error": {"type": kind, "message": " ".join(message.split())}}
 
 
 def status_of(exc: TiermemError) -> int:
@@ -89,13 +79,18 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
     async def _refuse(self, send: Send) -> None:
-        body = json.dumps(error_body("PayloadTooLarge", f"request body over {self.limit} bytes; send less at once"))
-        await send({"type": "http.response.start", "status": 413, "headers": [(b"content-type", b"application/json")]})
-        await send({"type": "http.response.body", "body": body.encode()})
+        await send_error(send, 413, "PayloadTooLarge", f"request body over {self.limit} bytes; send less at once")
 
 
-def create_app(memory: Memory, *, insecure_local: bool = False, max_body_bytes: int = DEFAULT_MAX_BODY) -> FastAPI:
-    """The REST app over an open store. ``insecure_local``: no tokens (loopback development only)."""
+def create_app(
+    memory: Memory,
+    *,
+    insecure_local: bool = False,
+    max_body_bytes: int = DEFAULT_MAX_BODY,
+    workspace: str | None = None,
+) -> FastAPI:
+    """The REST app over an open store. ``insecure_local``: no tokens (loopback development only);
+    ``workspace``: where MEMORY.md lives (None: the store's default)."""
     app = FastAPI(
         title="tiermem",
         version=__version__,
@@ -105,6 +100,7 @@ def create_app(memory: Memory, *, insecure_local: bool = False, max_body_bytes: 
         ),
     )
     app.state.memory = memory
+    app.state.workspace = workspace
     app.state.principal = _principal_source(memory, insecure_local)
     app.include_router(router)
     _install_error_handlers(app)

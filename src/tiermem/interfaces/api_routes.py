@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from .. import __version__
 from ..engine import Memory
 from ..errors import ValidationError
+from ..lifecycle.service import LifecycleService
 from .auth import Principal
 
 router = APIRouter()
@@ -23,6 +24,11 @@ IdPath = Annotated[str, Path(description="A memory id.", max_length=64)]
 
 
 # --- who is calling ------------------------------------------------------------------------------------
+
+
+def _lifecycle(request: Request) -> LifecycleService:
+    memory: Memory = request.app.state.memory
+    return memory.lifecycle(request.app.state.workspace)
 
 
 def _memory(request: Request) -> Memory:
@@ -37,6 +43,7 @@ def _principal(request: Request, authorization: Annotated[str | None, Header()] 
 
 Caller = Annotated[Principal, Depends(_principal)]
 Store = Annotated[Memory, Depends(_memory)]
+Lifecycle = Annotated[LifecycleService, Depends(_lifecycle)]
 
 
 def _agent(role: str) -> Callable[..., str]:
@@ -123,6 +130,20 @@ class LinkBody(_Body):
     source_id: str
     target_id: str
     relation: str = Field(examples=["caused_by"])
+
+
+class RetrieveBody(_Body):
+    query: str = Field(examples=["what do I know about the billing service?"])
+    limit: int = Field(5, ge=1, le=100)
+
+
+class HotBody(_Body):
+    key: str = Field(description="identity, owner_profile, lesson, event, task or project.", examples=["lesson"])
+    value: dict[str, Any] = Field(examples=[{"text": "Run the tests before pushing", "importance": 0.9}])
+
+
+class ConsolidateBody(_Body):
+    mode: str = Field("quick", description="quick, daily, monthly or full.")
 
 
 class ContextBody(_Body):
@@ -248,3 +269,38 @@ def context(body: ContextBody, agent: Reader, memory: Store) -> dict[str, Any]:
 @router.get("/v1/agents/{agent_id}/stats", tags=["server"], summary="Counts by status, type and tier")
 def stats(agent: Reader, memory: Store) -> dict[str, Any]:
     return memory.stats(agent_id=agent)
+
+
+# --- the tiered lifecycle (seed 000) ----------------------------------------------------------------------
+
+
+@router.post("/v1/agents/{agent_id}/retrieve", tags=["recall"], summary="Tiered retrieval through the tree")
+def retrieve(body: RetrieveBody, agent: Reader, memory: Store, request: Request) -> dict[str, Any]:
+    found = memory.retrieve(body.query, agent_id=agent, limit=body.limit, workspace=request.app.state.workspace)
+    return found.to_dict()
+
+
+@router.get("/v1/agents/{agent_id}/hot", tags=["lifecycle"], summary="The hot state (always in context)")
+def hot(agent: Reader, life: Lifecycle) -> dict[str, Any]:
+    return life.hot(agent_id=agent)
+
+
+@router.post("/v1/agents/{agent_id}/hot", tags=["lifecycle"], summary="Change the hot state, within its limits")
+def hot_update(body: HotBody, agent: Writer, life: Lifecycle) -> dict[str, Any]:
+    return life.update_hot(body.key, body.value, agent_id=agent)
+
+
+@router.get("/v1/agents/{agent_id}/tree", tags=["lifecycle"], summary="The category tree index")
+def tree(agent: Reader, life: Lifecycle) -> dict[str, Any]:
+    found = life.tree(agent_id=agent)
+    return {"tree": found.render(), "nodes": found.seed_dict(), "size_bytes": found.size_bytes()}
+
+
+@router.post("/v1/agents/{agent_id}/consolidate", tags=["lifecycle"], summary="Re-tier, prune, rebuild MEMORY.md")
+def consolidate(body: ConsolidateBody, agent: Writer, life: Lifecycle) -> dict[str, Any]:
+    return life.consolidate(body.mode, agent_id=agent)
+
+
+@router.get("/v1/agents/{agent_id}/metrics", tags=["lifecycle"], summary="The seed's metrics, computed")
+def metrics(agent: Reader, life: Lifecycle) -> dict[str, Any]:
+    return life.metrics(agent_id=agent)

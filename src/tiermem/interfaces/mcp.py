@@ -9,10 +9,11 @@ the agent that reads them: when to call, an example, and whether the tool only r
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, Iterator, MutableMapping
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any
 
+import anyio.to_thread
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError, ToolError
 from mcp.types import ToolAnnotations
@@ -20,6 +21,8 @@ from pydantic import Field
 
 from ..engine import Memory
 from ..errors import TiermemError
+from ..lifecycle.service import LifecycleService
+from .asgi import Receive, Scope, Send, send_error
 from .auth import AuthError, Principal, authenticate
 
 INSTRUCTIONS = """tiermem is your long-term memory. At the start of a task call `context` with the user's
@@ -41,8 +44,12 @@ AgentArg = Annotated[
 class Access:
     """Decides which agent a tool call acts on, and whether the caller may."""
 
-    def __init__(self, memory: Memory, default_agent: str, *, tokens: bool) -> None:
+    def __init__(self, memory: Memory, default_agent: str, *, tokens: bool, workspace: str | None = None) -> None:
         self.memory, self.default_agent, self.tokens = memory, default_agent, tokens
+        self.workspace = workspace  # where MEMORY.md lives (None: the store's default)
+
+    def lifecycle(self) -> LifecycleService:
+        return self.memory.lifecycle(self.workspace)
 
     def principal(self, ctx: Context[Any, Any] | None) -> Principal:
         if not self.tokens:
@@ -66,10 +73,12 @@ def _tool_errors(kind: type[Exception] = ToolError) -> Iterator[None]:
         raise kind(" ".join(str(exc).split())) from None
 
 
-def create_server(memory: Memory, *, default_agent: str = "default", tokens: bool = False) -> MCPServer:
+def create_server(
+    memory: Memory, *, default_agent: str = "default", tokens: bool = False, workspace: str | None = None
+) -> MCPServer:
     """The MCP server over an open store. ``tokens``: require bearer tokens (HTTP)."""
     server = MCPServer("tiermem", instructions=INSTRUCTIONS)
-    access = Access(memory, default_agent, tokens=tokens)
+    access = Access(memory, default_agent, tokens=tokens, workspace=workspace)
     _memory_tools(server, access)
     _lifecycle_tools(server, access)
     _resources(server, access)
@@ -156,7 +165,9 @@ def _lifecycle_tools(server: MCPServer, access: Access) -> None:
         search. Each result says how it was found and which category explains it. Use it for broad questions
         ("what do I know about project X?"); use `search` for a specific fact. Read-only."""
         with _tool_errors():
-            found = memory.retrieve(query, agent_id=access.agent(ctx, agent_id, "read"), limit=limit)
+            found = memory.retrieve(
+                query, agent_id=access.agent(ctx, agent_id, "read"), limit=limit, workspace=access.workspace
+            )
             return _jsonable(found.to_dict())
 
     @server.tool(annotations=CHANGE)
@@ -175,14 +186,14 @@ def _lifecycle_tools(server: MCPServer, access: Access) -> None:
         answer lists what was pruned to fit."""
         with _tool_errors():
             agent = access.agent(ctx, agent_id, "write")
-            return memory.lifecycle().update_hot(key, value, agent_id=agent)
+            return access.lifecycle().update_hot(key, value, agent_id=agent)
 
     @server.tool(annotations=READ)
     def tree(ctx: Context[Any, Any], agent_id: AgentArg = None) -> dict[str, Any]:
         """The category tree of your memory (at most 50 nodes) with warm and cold counts per node. Read-only:
         use it to see what you know about, and which categories to search."""
         with _tool_errors():
-            found = memory.lifecycle().tree(agent_id=access.agent(ctx, agent_id, "read"))
+            found = access.lifecycle().tree(agent_id=access.agent(ctx, agent_id, "read"))
             return {"tree": found.render(), "nodes": found.seed_dict()}
 
     @server.tool(annotations=CHANGE)
@@ -195,23 +206,22 @@ def _lifecycle_tools(server: MCPServer, access: Access) -> None:
         `quick` at the end of a long session; the others run on a schedule. Changes tiers, never deletes recent
         memories."""
         with _tool_errors():
-            return _jsonable(memory.consolidate(mode, agent_id=access.agent(ctx, agent_id, "write")))
+            agent = access.agent(ctx, agent_id, "write")
+            return _jsonable(memory.consolidate(mode, agent_id=agent, workspace=access.workspace))
 
 
 def _resources(server: MCPServer, access: Access) -> None:
-    memory = access.memory
-
     @server.resource("tiermem://agents/{agent_id}/MEMORY.md", mime_type="text/markdown")
     def memory_md(agent_id: str, ctx: Context[Any, Any]) -> str:
         """The agent's hot state as rendered into MEMORY.md, then the category tree: what it loads every session."""
         with _tool_errors(ResourceError):
-            return memory.lifecycle().session_context(agent_id=access.agent(ctx, agent_id, "read"))
+            return access.lifecycle().session_context(agent_id=access.agent(ctx, agent_id, "read"))
 
     @server.resource("tiermem://agents/{agent_id}/tree", mime_type="text/plain")
     def tree_index(agent_id: str, ctx: Context[Any, Any]) -> str:
         """The agent's category tree index with warm/cold counts (at most 50 nodes, 2 KB)."""
         with _tool_errors(ResourceError):
-            return memory.lifecycle().tree(agent_id=access.agent(ctx, agent_id, "read")).render()
+            return access.lifecycle().tree(agent_id=access.agent(ctx, agent_id, "read")).render()
 
 
 def _compact_result(result: dict[str, Any]) -> dict[str, Any]:
@@ -234,18 +244,15 @@ def _jsonable(value: dict[str, Any]) -> dict[str, Any]:
 # --- running --------------------------------------------------------------------------------------------
 
 
-def run_stdio(memory: Memory, *, default_agent: str = "default") -> None:
-    create_server(memory, default_agent=default_agent).run("stdio")
+def run_stdio(memory: Memory, *, default_agent: str = "default", workspace: str | None = None) -> None:
+    create_server(memory, default_agent=default_agent, workspace=workspace).run("stdio")
 
 
-Scope = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
-Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
-
-
-def http_app(memory: Memory, *, default_agent: str = "default", insecure_local: bool = False) -> Any:
+def http_app(
+    memory: Memory, *, default_agent: str = "default", insecure_local: bool = False, workspace: str | None = None
+) -> Any:
     """The streamable HTTP app (at ``/mcp``); with tokens, requests without a valid one get 401 up front."""
-    server = create_server(memory, default_agent=default_agent, tokens=not insecure_local)
+    server = create_server(memory, default_agent=default_agent, tokens=not insecure_local, workspace=workspace)
     app = server.streamable_http_app()
     if insecure_local:
         return app
@@ -253,13 +260,10 @@ def http_app(memory: Memory, *, default_agent: str = "default", insecure_local: 
     async def guarded(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             header = dict(scope.get("headers") or []).get(b"authorization")
-            try:
-                authenticate(memory, header.decode("latin-1") if header else None)
+            try:  # a store lookup: off the event loop
+                await anyio.to_thread.run_sync(authenticate, memory, header.decode("latin-1") if header else None)
             except AuthError as exc:
-                body = json.dumps({"error": {"type": "AuthError", "message": str(exc)}}).encode()
-                await send({"type": "http.response.start", "status": 401, "headers": [
-                    (b"content-type", b"application/json"), (b"www-authenticate", b"Bearer")]})  # fmt: skip
-                await send({"type": "http.response.body", "body": body})
+                await send_error(send, 401, "AuthError", str(exc), bearer=True)
                 return
         await app(scope, receive, send)
 
@@ -267,9 +271,15 @@ def http_app(memory: Memory, *, default_agent: str = "default", insecure_local: 
 
 
 def run_http(
-    memory: Memory, *, host: str, port: int, insecure_local: bool = False, default_agent: str = "default"
+    memory: Memory,
+    *,
+    host: str,
+    port: int,
+    insecure_local: bool = False,
+    default_agent: str = "default",
+    workspace: str | None = None,
 ) -> None:
     import uvicorn
 
-    app = http_app(memory, default_agent=default_agent, insecure_local=insecure_local)
+    app = http_app(memory, default_agent=default_agent, insecure_local=insecure_local, workspace=workspace)
     uvicorn.run(app, host=host, port=port, log_level="warning", server_header=False)

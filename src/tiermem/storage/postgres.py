@@ -31,6 +31,7 @@ from ..errors import StoreError, ValidationError
 from ..model import Link, MemoryRecord
 from .base import ORDERS, Filters, HistoryEntry
 from .postgres_lexical import MATCH_BUDGET, NO_STATS, LexemeStats, plan_terms
+from .postgres_lifecycle import PostgresLifecycle
 from .postgres_migrations import LOCK_NAMESPACE, apply_migrations
 from .postgres_sql import (
     CASTS,
@@ -72,8 +73,9 @@ class _Transaction:
             self.locked.add(agent_id)
 
 
-class PostgresBackend:
-    """Implements :class:`tiermem.storage.base.Backend` on a PostgreSQL database with pgvector."""
+class PostgresBackend(PostgresLifecycle):
+    """Implements :class:`tiermem.storage.base.Backend` on a PostgreSQL database with pgvector (and the
+    lifecycle's tables: :class:`~tiermem.storage.lifecycle.LifecycleBackend`)."""
 
     def __init__(
         self,
@@ -157,6 +159,11 @@ class PostgresBackend:
         with self._conn(agent_id) as conn:
             return conn.execute(sql, params, binary=binary).fetchall()
 
+    def _run_many(self, sql: str, rows: Sequence[Sequence[Any]], agent_id: str | None = None) -> None:
+        """Run one statement per row, in order, in one transaction (pipelined)."""
+        with self.write(), self._conn(agent_id) as conn, conn.cursor() as cur:
+            cur.executemany(sql, rows)
+
     @contextmanager
     def write(self) -> Iterator[None]:
         if getattr(self._local, "tx", None) is not None:  # nested: the outer transaction holds the locks
@@ -202,9 +209,12 @@ class PostgresBackend:
             ).fetchall()
             for (old,) in stale:
                 conn.execute(f'DROP INDEX IF EXISTS "{old}"')
-            conn.execute(
-                f"CREATE INDEX IF NOT EXISTS {name} ON vectors USING hnsw ((vec::vector({dims})) vector_cosine_ops)"
-            )
+            exists = conn.execute("SELECT to_regclass(%s)", (name,)).fetchone()
+            if exists is None or exists[0] is None:
+                conn.execute(f"CREATE INDEX {name} ON vectors USING hnsw ((vec::vector({dims})) vector_cosine_ops)")
+                # Fresh statistics, or the planner may take one agent's rows for a few hundred and sort them
+                # all by distance instead of walking the new index.
+                conn.execute("ANALYZE vectors")
 
     def _vec(self) -> str:
         """The vector expression the HNSW index covers (plain ``vec`` when there is no index)."""

@@ -103,9 +103,34 @@ M0002_WHEN_INDEX = """
 CREATE INDEX memories_agent_when ON memories(agent_id, (COALESCE(event_at, created_at)));
 """
 
+# Lifecycle (seed 000): per-agent documents and every tier transition (kept after a purge: see SQLite's 0005).
+M0003_LIFECYCLE = """
+CREATE TABLE lifecycle_docs (
+    agent_id TEXT NOT NULL,
+    key TEXT NOT NULL,
+    value JSON NOT NULL,
+    updated_at TIMESTAMPTZ NOT NULL,
+    PRIMARY KEY (agent_id, key)
+);
+CREATE TABLE tier_transitions (
+    seq BIGSERIAL PRIMARY KEY,
+    agent_id TEXT NOT NULL,
+    memory_id TEXT NOT NULL,
+    at TIMESTAMPTZ NOT NULL,
+    from_tier TEXT,
+    to_tier TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    score DOUBLE PRECISION NOT NULL,
+    detail JSON NOT NULL DEFAULT '{}'
+);
+CREATE INDEX tier_transitions_memory ON tier_transitions(agent_id, memory_id, seq);
+CREATE INDEX tier_transitions_at ON tier_transitions(agent_id, at);
+"""
+
 MIGRATIONS: tuple[tuple[str, str], ...] = (
     ("0001_initial", M0001_INITIAL),
     ("0002_when_index", M0002_WHEN_INDEX),
+    ("0003_lifecycle", M0003_LIFECYCLE),
 )
 
 

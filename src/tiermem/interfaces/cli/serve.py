@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .options import UsageError, agent_id, store_path, with_globals
+from .options import UsageError, agent_id, current, store_path, with_globals
 
 if TYPE_CHECKING:
     from ...engine import Memory
@@ -54,6 +54,12 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def _workspace() -> str | None:
+    """``--workspace``: where MEMORY.md lives. Unset: beside the store (or the settings' workspace.root)."""
+    chosen = current().workspace
+    return None if chosen is None else str(chosen.expanduser())
+
+
 def _require(module: str) -> None:
     try:
         __import__(module)
@@ -86,7 +92,9 @@ def serve(
     from ..api import create_app
 
     with open_store(store) as memory:
-        application = create_app(memory, insecure_local=insecure_local, max_body_bytes=max_body_bytes)
+        application = create_app(
+            memory, insecure_local=insecure_local, max_body_bytes=max_body_bytes, workspace=_workspace()
+        )
         auth = "NO AUTH (--insecure-local)" if insecure_local else "bearer tokens"
         sys.stderr.write(f"tiermem REST on http://{host}:{port} (docs /docs) · store {memory.location} · {auth}\n")
         if not is_loopback(host):
@@ -111,9 +119,11 @@ def mcp(
     _require("mcp")
     from ..mcp import run_http, run_stdio
 
+    workspace = _workspace()
     with open_store(store) as memory:
         if http:
             sys.stderr.write(f"tiermem MCP on http://{host}:{port}/mcp · store {memory.location}\n")
-            run_http(memory, host=host, port=port, insecure_local=insecure_local, default_agent=agent_id())
+            run_http(memory, host=host, port=port, insecure_local=insecure_local, default_agent=agent_id(),
+                     workspace=workspace)  # fmt: skip
         else:
-            run_stdio(memory, default_agent=agent_id())
+            run_stdio(memory, default_agent=agent_id(), workspace=workspace)

@@ -1,0 +1,25 @@
+"""The few ASGI pieces the REST and MCP servers share: type names and a JSON error answer."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+def error_body(kind: str, message: str) -> dict[str, Any]:
+    """The servers' error shape, ``{"error": {"type", "message"}}``, the message on one line."""
+    return {"error": {"type": kind, "message": " ".join(message.split())}}
+
+
+async def send_error(send: Send, status: int, kind: str, message: str, *, bearer: bool = False) -> None:
+    """Answer a request with a JSON error, before any framework has seen it."""
+    headers = [(b"content-type", b"application/json")] + ([(b"www-authenticate", b"Bearer")] if bearer else [])
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": json.dumps(error_body(kind, message)).encode()})
