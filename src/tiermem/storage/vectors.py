@@ -10,38 +10,30 @@ The matrix lives in a buffer that grows geometrically, so appending a batch cost
 of the whole matrix. Top-k selection scans block maxima first (see :func:`top_k`), which is exact and
 several times cheaper than a full ``argpartition`` of every row.
 
-Dedup compares every new vector of a batch with the store. On large stores a full scan per batch item
-costs more than everything else on the write path together, so dedup goes through an inverted-file
-shortlist instead: the unit prefix of the dimensions (wordllama is Matryoshka-trained, so a prefix keeps
-the ranking) is clustered by spherical k-means, each item scans only the lists of its nearest centroids,
-and the best few candidates are compared at full width. It is approximate (near-duplicates sit in their
-twin's list or a neighbouring one, which is what dedup needs); ``search`` stays exact. The clustering is
-trained on the first 20k, 40k, 80k... rows with a fixed seed, so every process builds the same lists.
-Measured on bench/store.py's corpus at ~95k rows, 2,000 queries: of the exact top-8 neighbours with cosine
->= 0.85 it found 946 of 947 (the exact 64-dim prefix scan it replaces: 944), at ~80 ms of CPU per batch of
-500 against ~400 ms for the prefix scan.
+Dedup compares every new vector of a batch with the whole matrix; for that a prefix of the dimensions is
+scanned first (wordllama is Matryoshka-trained, so a prefix keeps the ranking) and only the best few
+candidates are compared at full width. The prefix rows are kept unit-normalised in their own growing
+buffer. (An inverted-file shortlist was tried: 2.5x cheaper at 100k rows, but on bench/store.py's corpus
+it missed the stored twin of 15 in 3,000 restated memories that this scan finds, so dedup would have
+stored them again; dedup quality won.)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-try:  # optional: bounds BLAS threads around the many small products of the dedup shortlist
+try:  # optional: holds BLAS to one thread around the write path's many small products
     from threadpoolctl import ThreadpoolController  # type: ignore[import-untyped,import-not-found,unused-ignore]
 except ImportError:  # pragma: no cover - depends on the environment
     ThreadpoolController = None
 
 PREFIX_DIMS = 64
 SHORTLIST_FROM = 20_000  # below this many rows dedup uses the exact search
-PROBES = 16  # lists scanned per dedup query
-LIST_FACTOR = 0.5  # lists per sqrt(rows): ~160 lists of ~600 rows at 100k
-_TRAIN_ITERATIONS = 8
-_TRAIN_PER_LIST = 40  # k-means sample size per centroid
 _BLOCK = 64  # columns per block in top_k
 _QUERY_CHUNK = 128  # query rows scored at once (bounds the temporary score matrix)
 _blas: Any = None  # the ThreadpoolController, made on first use (it inspects the loaded libraries)
@@ -67,14 +59,6 @@ def one_blas_thread() -> Iterator[bool]:
         yield True
 
 
-@contextmanager
-def _products() -> Iterator[Callable[[np.ndarray, np.ndarray], np.ndarray]]:
-    """``a @ b.T`` for many small matrices: BLAS on one thread, or without threadpoolctl numpy's own einsum
-    loop (no threads; ~10x slower than BLAS per product but immune to the wait described above)."""
-    with one_blas_thread() as limited:
-        yield (lambda a, b: a @ b.T) if limited else (lambda a, b: np.einsum("ij,kj->ik", a, b, optimize=False))
-
-
 @dataclass
 class VectorIndex:
     dims: int
@@ -83,7 +67,7 @@ class VectorIndex:
     epoch: str = ""
     _buffer: np.ndarray | None = None  # rows [0, len(ids)) are in use; the rest is spare capacity
     _rows: dict[str, int] = field(default_factory=dict)
-    _lists: _InvertedLists | None = None  # the dedup shortlist; built on first use above SHORTLIST_FROM
+    _prefix: np.ndarray | None = None  # unit-normalised leading dims, same layout; built on first use
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -94,8 +78,9 @@ class VectorIndex:
             start, end = len(self.ids), len(self.ids) + len(ids)
             self._buffer = _reserve(self._buffer, end, self.dims)
             self._buffer[start:end] = block
-            if self._lists is not None:
-                self._lists.add(np.arange(start, end), _unit_prefix(block, self._lists.width))
+            if self._prefix is not None:
+                self._prefix = _reserve(self._prefix, end, self._prefix.shape[1])
+                self._prefix[start:end] = _unit_prefix(block, self._prefix.shape[1])
             self._rows.update(zip(ids, range(start, end), strict=True))
             self.ids.extend(ids)
         self.watermark = max(self.watermark, watermark)
@@ -110,18 +95,12 @@ class VectorIndex:
     def row_of(self, memory_id: str) -> int | None:
         return self._rows.get(memory_id)
 
-    def _shortlist_lists(self) -> _InvertedLists:
-        """The inverted lists, (re)trained when the row count crosses 20k, 40k, 80k..."""
-        trained_on = SHORTLIST_FROM
-        while trained_on * 2 <= len(self):
-            trained_on *= 2
-        if self._lists is None or self._lists.trained_on != trained_on:
+    def _prefix_matrix(self) -> np.ndarray:
+        if self._prefix is None:
             width = min(PREFIX_DIMS, self.dims)
-            prefix = _unit_prefix(self.matrix, width)
-            lists = _InvertedLists.train(prefix[:trained_on], trained_on)
-            lists.add(np.arange(len(self)), prefix)
-            self._lists = lists
-        return self._lists
+            self._prefix = np.empty((len(self._buffer) if self._buffer is not None else 0, width), np.float32)
+            self._prefix[: len(self)] = _unit_prefix(self.matrix, width)
+        return self._prefix[: len(self)]
 
     def search(self, queries: np.ndarray, limit: int) -> list[list[tuple[int, float]]]:
         """Exact top-``limit`` rows by cosine for each query row, as (row, similarity)."""
@@ -142,108 +121,18 @@ class VectorIndex:
         queries = np.atleast_2d(np.asarray(queries, dtype=np.float32))
         if len(self) <= SHORTLIST_FROM or self.dims <= PREFIX_DIMS:
             return self.search(queries, limit)
-        lists = self._shortlist_lists()
-        rows = lists.search(_unit_prefix(queries, lists.width), max(limit * 8, 64))
-        found = rows >= 0  # a query whose lists hold fewer rows than the shortlist gets -1 padding
-        exact = np.einsum("qkd,qd->qk", self.matrix[np.where(found, rows, 0)], queries)  # full-width cosine
-        exact[~found] = -np.inf
-        order = np.argsort(-exact, axis=1, kind="stable")[:, :limit]
-        rows, exact = np.take_along_axis(rows, order, 1), np.take_along_axis(exact, order, 1)
-        return [[(r, s) for r, s in pairs if r >= 0] for pairs in _pairs(rows, exact)]
-
-
-@dataclass
-class _InvertedLists:
-    """Rows grouped by their nearest centroid, each list with its unit prefix vectors kept contiguous."""
-
-    centroids: np.ndarray  # (lists, width), unit rows
-    trained_on: int
-    rows: list[np.ndarray] = field(default_factory=list)  # per list: row numbers (a growable buffer)
-    vectors: list[np.ndarray] = field(default_factory=list)  # per list: their unit prefix vectors
-    sizes: np.ndarray = field(default_factory=lambda: np.zeros(0, np.intp))
-
-    @property
-    def width(self) -> int:
-        return int(self.centroids.shape[1])
-
-    @classmethod
-    def train(cls, prefix: np.ndarray, trained_on: int) -> _InvertedLists:
-        """Spherical k-means with about sqrt(n) centroids on a fixed-seed sample of ``prefix``."""
-        rng = np.random.default_rng(0)
-        count = max(16, int(LIST_FACTOR * np.sqrt(len(prefix))))
-        sample = prefix[np.sort(rng.choice(len(prefix), min(len(prefix), count * _TRAIN_PER_LIST), replace=False))]
-        centroids = sample[rng.choice(len(sample), count, replace=False)]
-        for _ in range(_TRAIN_ITERATIONS):
-            nearest = np.argmax(sample @ centroids.T, axis=1)
-            sums = np.zeros_like(centroids)
-            np.add.at(sums, nearest, sample)
-            norms = np.linalg.norm(sums, axis=1, keepdims=True)
-            empty = norms[:, 0] == 0  # an empty cluster restarts from a random sample row
-            sums[empty] = sample[rng.choice(len(sample), int(empty.sum()))]
-            norms[empty] = 1.0
-            centroids = np.ascontiguousarray(sums / norms, dtype=np.float32)
-        return cls(
-            centroids,
-            trained_on,
-            [np.empty(0, np.intp)] * count,
-            [np.empty((0, prefix.shape[1]), np.float32)] * count,
-            np.zeros(count, np.intp),
-        )
-
-    def add(self, rows: np.ndarray, prefix: np.ndarray) -> None:
-        nearest = (
-            np.concatenate(
-                [np.argmax(prefix[i : i + 8192] @ self.centroids.T, axis=1) for i in range(0, len(prefix), 8192)]
-            )
-            if len(prefix)
-            else np.zeros(0, np.intp)
-        )
-        order = np.argsort(nearest, kind="stable")
-        lists, starts = np.unique(nearest[order], return_index=True)
-        for c, lo, hi in zip(lists.tolist(), starts.tolist(), [*starts[1:].tolist(), len(order)], strict=True):
-            take = order[lo:hi]
-            size, end = int(self.sizes[c]), int(self.sizes[c]) + len(take)
-            if len(self.rows[c]) < end:
-                grown = max(end, 16, len(self.rows[c]) * 3 // 2)
-                self.rows[c] = np.concatenate([self.rows[c][:size], np.empty(grown - size, np.intp)])
-                self.vectors[c] = np.concatenate(
-                    [self.vectors[c][:size], np.empty((grown - size, self.width), np.float32)]
-                )
-            self.rows[c][size:end] = rows[take]
-            self.vectors[c][size:end] = prefix[take]
-            self.sizes[c] = end
-
-    def search(self, heads: np.ndarray, k: int) -> np.ndarray:
-        """For each unit prefix query, the ``k`` rows of its nearest lists that score best (-1 pads)."""
-        with _products() as product:
-            return self._search(heads, k, product)
-
-    def _search(self, heads: np.ndarray, k: int, product: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> np.ndarray:
-        probes = min(PROBES, len(self.centroids))
-        nearest, _ = top_k(heads @ self.centroids.T, probes)  # (queries, probes) list numbers
-        best = np.full((len(heads), probes * k), -np.inf, np.float32)
-        found = np.full((len(heads), probes * k), -1, np.intp)
-        flat = nearest.ravel()
-        order = np.argsort(flat, kind="stable")
-        lists, starts = np.unique(flat[order], return_index=True)
-        for c, lo, hi in zip(lists.tolist(), starts.tolist(), [*starts[1:].tolist(), len(order)], strict=True):
-            size = int(self.sizes[c])
-            if not size:
-                continue
-            who = order[lo:hi]  # (query, probe slot) pairs, flattened
-            queries, slots = who // probes, who % probes
-            sims = product(heads[queries], self.vectors[c][:size])
-            if size > k:  # the list's k best, unordered: the merge below orders them
-                columns = np.argpartition(sims, size - k, axis=1)[:, size - k :]
-                scores = sims[np.arange(len(sims))[:, None], columns]
-            else:
-                columns, scores = np.broadcast_to(np.arange(size), sims.shape), sims
-            place = slots[:, None] * k + np.arange(columns.shape[1])
-            best[queries[:, None], place] = scores
-            found[queries[:, None], place] = self.rows[c][columns]
-        picked, _ = top_k(best, k)
-        rows: np.ndarray = np.take_along_axis(found, picked, 1)
-        return rows
+        prefix, matrix = self._prefix_matrix(), self.matrix
+        heads = _unit_prefix(queries, prefix.shape[1])
+        shortlist = max(limit * 4, 16)
+        result: list[list[tuple[int, float]]] = []
+        with one_blas_thread():
+            for start in range(0, len(queries), _QUERY_CHUNK):
+                chunk = queries[start : start + _QUERY_CHUNK]
+                rows, _ = top_k(heads[start : start + _QUERY_CHUNK] @ prefix.T, shortlist)
+                exact = np.einsum("qkd,qd->qk", matrix[rows], chunk)  # full-width cosine of the shortlist
+                order = np.argsort(-exact, axis=1, kind="stable")[:, :limit]
+                result += _pairs(np.take_along_axis(rows, order, 1), np.take_along_axis(exact, order, 1))
+        return result
 
 
 def top_k(scores: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
