@@ -39,51 +39,34 @@ ROOT = Path(__file__).resolve().parent
 RESULTS = ROOT / "results" / "lifetime.json"
 START = datetime(2026, 1, 1, tzinfo=UTC)
 SESSION_HOUR = 10  # the session starts at 10:30, between quick consolidations
-STABLE = [
-    "owner/preferences",
-    "owner/family",
-    "technical/servers",
-    "technical/deploy",
-    "technical/tools",
-    "people/colleagues",
-    "health",
-    "finance",
-    "travel",
-    "notes",
-]
-TOPICS = (
-    "backups",
-    "invoices",
-    "the staging cluster",
-    "the release notes",
-    "a flaky test",
-    "the CI runners",
-    "the new laptop",
-    "the quarterly plan",
-    "a customer call",
-    "the logging costs",
-    "the DNS records",
-    "the on-call rota",
-    "the API rate limits",
-    "the database index",
-    "the design review",
-    "a memory leak",
-    "the onboarding doc",
-    "the feature flag",
-    "the TLS certificates",
-    "the cache hit rate",
-)
-PEOPLE = ("Sam", "Priya", "Jonas", "Mei", "Carlos", "Aisha", "Tomasz", "Lena", "Kofi", "Yuki")
-VERBS = ("Discussed", "Reviewed", "Fixed", "Looked into", "Planned", "Measured", "Cleaned up", "Documented")
-OUTCOMES = (
-    "it went well",
-    "still open",
-    "needs a follow-up",
-    "done for now",
-    "blocked on review",
-    "cheaper than expected",
-    "took longer than planned",
-    "worth revisiting",
+# fmt: off
+STABLE = ["owner/preferences", "owner/family", "technical/servers", "technical/deploy", "technical/tools",
+          "people/colleagues", "health", "finance", "travel", "notes"]
+TOPICS = ("backups", "invoices", "the staging cluster", "the release notes", "a flaky test", "the CI runners",
+          "the new laptop", "the quarterly plan", "a customer call", "the logging costs", "the DNS records",
+          "the on-call rota", "the API rate limits", "the database index", "the design review", "a memory leak",
+          "the onboarding doc", "the feature flag", "the TLS certificates", "the cache hit rate", "the GPU quota",
+          "the mobile build", "the search ranking", "the billing export", "the VPN config", "the audit log",
+          "the data retention policy", "the hiring loop", "the team offsite", "the error budget", "the load test",
+          "the payment webhook", "the translation files", "the dependency upgrade", "the disk alerts",
+          "the sprint retro", "the pricing page", "the support queue", "the email templates", "the SSO setup")
+PEOPLE = ("Sam", "Priya", "Jonas", "Mei", "Carlos", "Aisha", "Tomasz", "Lena", "Kofi", "Yuki", "Ingrid", "Ravi",
+          "Olu", "Hana", "Marek", "Zoe", "Diego", "Fatima", "Nils", "Amara")
+PLACES = ("in the standup", "over lunch", "on a call", "in the design doc", "on Slack", "at the whiteboard",
+          "in a code review", "during the incident", "in the planning meeting", "by email")
+VERBS = ("Discussed", "Reviewed", "Fixed", "Looked into", "Planned", "Measured", "Cleaned up", "Documented",
+         "Profiled", "Refactored", "Escalated", "Benchmarked")
+OUTCOMES = ("it went well", "still open", "needs a follow-up", "done for now", "blocked on review",
+            "cheaper than expected", "took longer than planned", "worth revisiting", "rolled back", "shipped",
+            "waiting on legal", "parked until next quarter", "measured a 20% gain", "no change observed")
+# Several sentence shapes: one template over a small vocabulary makes near-duplicates that dedup merges.
+TEMPLATES = (
+    "{verb} {topic} with {person} {place} (ticket {n}): {outcome}",
+    "{person} asked about {topic}; we agreed it is {outcome} (ref {n})",
+    "Note from {place}: {topic} {outcome}, owner {person}, estimate {n} minutes",
+    "{person} reported that {topic} costs {n} per month; {outcome}",
+    "Idea {n}: revisit {topic} next week, {person} thinks it is {outcome}",
+    "{verb} {topic} after {person} flagged it {place}; result: {outcome}; build {n}",
 )
 SYLLABLES = ("ka", "zo", "vel", "mir", "tan", "quo", "rix", "lum", "dra", "sef", "oth", "nuv", "pel", "gar")
 PLANTS = (
@@ -100,6 +83,8 @@ QUESTIONS = (
     "when to call our contact at {n}",
     "{n} project budget",
 )
+
+# fmt: on
 
 
 @dataclass
@@ -135,9 +120,13 @@ class Simulation:
     def filler(self, day: int) -> dict[str, Any]:
         rng = self.rng
         category = rng.choice(self.projects(day) + STABLE)
-        text = (
-            f"{rng.choice(VERBS)} {rng.choice(TOPICS)} with {rng.choice(PEOPLE)} "
-            f"(ticket {rng.randint(100, 99999)}): {rng.choice(OUTCOMES)}"
+        text = rng.choice(TEMPLATES).format(
+            verb=rng.choice(VERBS),
+            topic=rng.choice(TOPICS),
+            person=rng.choice(PEOPLE),
+            place=rng.choice(PLACES),
+            outcome=rng.choice(OUTCOMES),
+            n=rng.randint(100, 99999),
         )
         return {"text": text, "category": category, "importance": round(rng.uniform(0.25, 0.75), 2)}
 

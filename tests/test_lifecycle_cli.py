@@ -248,6 +248,9 @@ def test_tree_examples(cli: Cli) -> None:
     assert "not --add and --prune" in cli.fails("tree", "--add", "a", "b", "--prune")
     found = cli.json("tree", "--search", "BSC integration")
     assert found["mode"] == "rule" and found["results"][0]["path"] == "projects/evoclaw/bsc"
+    cli.ok("tree", "--search", "BSC integration", "--llm-prompt-file", "prompt.txt")
+    assert "User Query: BSC integration" in Path("prompt.txt").read_text()
+    assert "give the query too" in cli.fails("tree", "--llm-prompt-file", "prompt.txt")
 
 
 def test_metrics_example(cli: Cli) -> None:
@@ -281,6 +284,8 @@ def test_consolidate_examples(cli: Cli, workspace: Path) -> None:
     assert set(full["report"]) == {"memories_by_tier", "top_categories", "transitions_30d", "hot_state", "tree"}
     assert (workspace / "MEMORY.md").is_file()
     assert "mode must be one of quick, daily, monthly, full" in cli.fails("consolidate", "--mode", "weekly")
+    text = cli.ok("consolidate", "--now", NOW)
+    assert text.startswith("quick consolidation of default in ") and "warm store: 3 memories" in text
 
 
 def test_multi_agent_examples(cli: Cli, workspace: Path) -> None:

@@ -219,3 +219,15 @@ def test_keyword_search_compares_stems_and_skips_stop_words() -> None:
     hits = tree.keyword_search("When is the quarterly report deadline?", NOW)
     assert [h.path for h in hits] == ["work/reports"]
     assert hits[0].reason == "Keywords: deadline, quarterly, report" and hits[0].relevance == 1.0
+
+
+def test_thousands_of_categories_still_fit_every_limit() -> None:
+    stats = {f"a{i % 40}/b{i % 300}/c{i}": stat(i % 5, i % 7, days_ago=i / 100) for i in range(3000)}
+    tree = Tree({}, LIMITS, stats)
+    for rebuild in (False, True):
+        tree.refresh(NOW, rebuild=rebuild)
+        assert tree.size_bytes() <= LIMITS.max_size_bytes and len(tree.nodes) <= LIMITS.max_nodes
+        assert all(len(tree.children(p)) <= LIMITS.max_children for p in tree.nodes)
+        assert tree.nodes[ROOT].warm == sum(s.warm for s in stats.values())  # nothing uncounted
+    with pytest.raises(ValidationError, match="names the tree's own root"):
+        tree.add("root", "Mine", NOW)

@@ -126,10 +126,11 @@ class LifecycleStore:
 
     def bump(self, agent_id: str, now: datetime, counter: str, **values: Any) -> dict[str, Any]:
         """Add one to ``counter`` and set ``values`` (the seed summed timestamps here; we set them)."""
-        counters = self.counters(agent_id)
-        counters[counter] = int(counters.get(counter) or 0) + 1
-        counters.update(values)
-        self.backend.doc_set(agent_id, COUNTERS_DOC, counters, now)
+        with self.backend.write():
+            counters = self.counters(agent_id)
+            counters[counter] = int(counters.get(counter) or 0) + 1
+            counters.update(values)
+            self.backend.doc_set(agent_id, COUNTERS_DOC, counters, now)
         return counters
 
     # --- warm store -----------------------------------------------------------------------------
@@ -147,10 +148,6 @@ class LifecycleStore:
             return tier_score(r.importance, (now - r.created_at.timestamp()) / DAY_S, r.access_count, policy)
 
         return sorted(records, key=lambda r: (-score(r), r.id))
-
-    def warm_ids(self, agent_id: str) -> list[str]:
-        rows = self.backend.tier_rows(agent_id)
-        return [mid for mid, tier in zip(rows.ids, rows.tiers, strict=True) if tier in WARM_STORE]
 
     # --- MEMORY.md ------------------------------------------------------------------------------
 

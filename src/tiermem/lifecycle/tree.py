@@ -118,24 +118,29 @@ class Tree:
 
     def node_for(self, category: str | None) -> str:
         """The deepest node at or above ``category`` (the root for none)."""
-        if not category:
-            return ROOT
-        for prefix in reversed(_prefixes(category)):
-            if prefix in self.nodes:
-                return prefix
-        return ROOT
+        path = category or ROOT
+        while path not in self.nodes:
+            path = _parent(path)
+        return path
 
     def _count(self) -> None:
+        """Subtree counts: each category's numbers go to its node and every ancestor (node by node, not per
+        category, so a store with thousands of categories counts in one pass)."""
         for node in self.nodes.values():
             node.warm = node.cold = 0
             node.activity = 0.0
+        own: dict[str, list[float]] = {}
         for category, stat in self._stats.items():
-            path = self.node_for(category)
+            total = own.setdefault(self.node_for(category), [0, 0, 0.0])
+            total[0] += stat.warm
+            total[1] += stat.cold
+            total[2] = max(total[2], stat.last_activity)
+        for path, (warm, cold, activity) in own.items():
             for ancestor in [ROOT, *(_prefixes(path) if path != ROOT else [])]:
                 node = self.nodes[ancestor]
-                node.warm += stat.warm
-                node.cold += stat.cold
-                node.activity = max(node.activity, stat.last_activity)
+                node.warm += int(warm)
+                node.cold += int(cold)
+                node.activity = max(node.activity, activity)
 
     def children(self, path: str) -> list[str]:
         return sorted(p for p in self.nodes if p != ROOT and _parent(p) == path)
@@ -173,8 +178,11 @@ class Tree:
     def add(self, path: str, desc: str | None, now: float) -> list[str]:
         """Add a node (and its missing parents, described by name); returns the paths created."""
         checked = check_category(path)
-        if checked is None:
-            raise ValidationError("give the node's path, e.g. tree --add projects/evoclaw 'EvoClaw framework'")
+        if checked is None or checked == ROOT:
+            raise ValidationError(
+                "give the node's path, e.g. tree --add projects/evoclaw 'EvoClaw framework' "
+                "('root' names the tree's own root)"
+            )
         if checked.count("/") + 1 > self.limits.max_depth:
             raise ValidationError(f"{checked} is deeper than the tree's limit of {self.limits.max_depth} levels")
         created = [p for p in _prefixes(checked) if p not in self.nodes]
@@ -241,19 +249,25 @@ class Tree:
                 candidates.setdefault(p, Node(p, default_desc(p)))
         probe = Tree(candidates, self.limits, self._stats)
         score = {p: _node_score(n, now) for p, n in probe.nodes.items()}
-        # A subtree ranks as its strongest node, so a parent is always considered before its children.
-        rank = {p: max(s for q, s in score.items() if q == p or q.startswith(p + "/")) for p in score}
+        rank = _subtree_rank(score)
         order = sorted(
             (p for p in candidates if p != ROOT), key=lambda p: (rebuild or p not in before, -rank[p], p.count("/"), p)
         )
         self.nodes = {ROOT: candidates[ROOT]}
+        children: dict[str, int] = {}
+        full = False  # without a rebuild, new categories only take free room: the first that does not fit ends it
         for path in order:
-            parent = _parent(path)
-            room = len(self.nodes) < self.limits.max_nodes and len(self.children(parent)) < self.limits.max_children
-            if parent in self.nodes and room:
-                self.nodes[path] = candidates[path]  # counts are the probe's: a node's subtree count is final
-                if path not in before and not rebuild and self.size_bytes() > self.limits.max_size_bytes:
-                    del self.nodes[path]  # new categories only take free room
+            parent, new = _parent(path), rebuild or path not in before
+            if parent not in self.nodes or len(self.nodes) >= self.limits.max_nodes or (new and full):
+                continue
+            if children.get(parent, 0) >= self.limits.max_children:
+                continue
+            self.nodes[path] = candidates[path]  # counts are the probe's: a node's subtree count is final
+            if new and not rebuild and self.size_bytes() > self.limits.max_size_bytes:
+                del self.nodes[path]
+                full = True
+                continue
+            children[parent] = children.get(parent, 0) + 1
         self._count()
         self._fit(score)
         return {"added": sorted(set(self.nodes) - before), "dropped": sorted(before - set(self.nodes))}
@@ -263,8 +277,8 @@ class Tree:
             leaves = [p for p in self.nodes if p != ROOT and not self.children(p)]
             if not leaves:
                 return
+            # Subtree counts of the other nodes do not change: the leaf's memories were in its parent's already.
             del self.nodes[min(leaves, key=lambda p: (score.get(p, 0.0), -p.count("/"), p))]
-            self._count()
 
     # --- search -----------------------------------------------------------------------------------
 
@@ -365,6 +379,16 @@ def _stems(text: str) -> dict[str, str]:
 
 def _one_line(text: str) -> str:
     return " ".join(text.split())
+
+
+def _subtree_rank(score: Mapping[str, float]) -> dict[str, float]:
+    """Each path's rank: the best score in its subtree, so a parent always ranks at least as high as its children."""
+    rank = dict(score)
+    for path in sorted(rank, key=lambda p: -p.count("/")):
+        if path != ROOT:
+            parent = _parent(path)
+            rank[parent] = max(rank.get(parent, 0.0), rank[path])
+    return rank
 
 
 def _node_score(node: Node, now: float) -> float:
