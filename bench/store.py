@@ -49,8 +49,10 @@ try:  # the recall pipeline's query terms (stop words removed), when this versio
     def content_terms(query: str) -> Sequence[str]:
         return analyse(query, datetime.now(UTC)).terms
 except ImportError:  # pragma: no cover - older or rewritten recall package
+
     def content_terms(query: str) -> Sequence[str]:
         return tokens(query)
+
 
 ROOT = Path(__file__).resolve().parent
 RESULTS = ROOT / "results" / "store.json"
@@ -63,34 +65,49 @@ def _split(text: str, sep: str | None = None) -> tuple[str, ...]:
     return tuple(text.split(sep))
 
 
-FIRST = _split("Alice Bob Carmen Dmitri Elena Farid Grace Hiro Ines Jonas Keiko Liam Maya Nikolai Olga Pavel Quinn "
-               "Rosa Sami Tomas Uma Viktor Wen Xavier Yara Zoe Amara Bruno Chen Dara Emeka Fatima Goran Hana Ivan "
-               "Jade Kofi Lena Mateo Noor Omar Priya Rafael Sofia Tariq Ulla Vera Wilhelm Ximena Yusuf Zara Aiko "
-               "Bjorn Celine Diego Esther Felix Gita Hugo")
-LAST = _split("Okafor Lindqvist Tanaka Moreau Kowalski Haddad Novak Fischer Rossi Silva Nakamura Petrov Dubois "
-              "Andersen Costa Yilmaz Kim Mbeki Hernandez Schmidt Ivanova Laurent Murphy Singh Olsen Varga Reyes "
-              "Becker Kaur Sato Romano Nguyen Jansen Horvat Alves Suzuki Larsen Castillo Weber Das")
+FIRST = _split(
+    "Alice Bob Carmen Dmitri Elena Farid Grace Hiro Ines Jonas Keiko Liam Maya Nikolai Olga Pavel Quinn "
+    "Rosa Sami Tomas Uma Viktor Wen Xavier Yara Zoe Amara Bruno Chen Dara Emeka Fatima Goran Hana Ivan "
+    "Jade Kofi Lena Mateo Noor Omar Priya Rafael Sofia Tariq Ulla Vera Wilhelm Ximena Yusuf Zara Aiko "
+    "Bjorn Celine Diego Esther Felix Gita Hugo"
+)
+LAST = _split(
+    "Okafor Lindqvist Tanaka Moreau Kowalski Haddad Novak Fischer Rossi Silva Nakamura Petrov Dubois "
+    "Andersen Costa Yilmaz Kim Mbeki Hernandez Schmidt Ivanova Laurent Murphy Singh Olsen Varga Reyes "
+    "Becker Kaur Sato Romano Nguyen Jansen Horvat Alves Suzuki Larsen Castillo Weber Das"
+)
 TEAMS = _split("platform infra billing search growth mobile payments data security support identity design")
-ADJ = _split("blue silent rapid northern quiet golden amber iron crimson lunar solar hidden bright frozen swift "
-             "little grand wild hollow coral scarlet misty copper velvet")
-NOUN = _split("falcon harbor orchard beacon lantern compass meadow river summit canyon glacier forest pioneer "
-              "atlas comet prairie anchor quartz willow ember tundra delta mesa")
-TECH = _split("PostgreSQL SQLite Redis Kafka RabbitMQ Elasticsearch OpenSearch ClickHouse DuckDB MongoDB Cassandra "
-              "Kubernetes Docker Terraform Ansible Helm Nomad Consul Vault Prometheus Grafana Loki Jaeger Sentry "
-              "FastAPI Django Flask Starlette Celery Dramatiq Pydantic SQLAlchemy Alembic pytest Hypothesis mypy ruff "
-              "black uv Poetry React Vue Svelte Next.js Vite webpack esbuild TypeScript GraphQL gRPC protobuf "
-              "nginx Caddy Envoy Traefik S3 CloudFront Lambda Fargate BigQuery Snowflake dbt Airflow Dagster Spark "
-              "Pandas Polars NumPy PyTorch ONNX Rust Go Kotlin Swift Java Ruby Elixir Erlang Zig Bazel GitHub "
-              "GitLab Jenkins CircleCI Buildkite ArgoCD Istio Linkerd OAuth JWT WebSockets SSE HTTP/2 QUIC Tailscale "
-              "WireGuard OpenTelemetry Datadog PagerDuty Slack Jira Linear Notion Figma Stripe Twilio SendGrid")
-COMPONENT = _split("ingestion pipeline|auth service|billing worker|search index|notification service|rate limiter|"
-                   "feature flag system|checkout flow|recommendation engine|audit log|session store|job scheduler|"
-                   "image resizer|export service|webhook dispatcher|admin dashboard|onboarding wizard|public API|"
-                   "mobile sync|CSV importer|report generator|cache layer|payment gateway|email renderer|"
-                   "permissions model|metrics exporter|search ranking|data warehouse loader|config loader|CLI", "|")
-MODULE = _split("invoice sync retry cache client parser router worker scheduler queue models views schema loader "
-                "exporter handlers middleware settings utils storage adapters tokens session crypto migrations "
-                "billing search ranking embed ingest backup restore compaction metrics alerts")
+ADJ = _split(
+    "blue silent rapid northern quiet golden amber iron crimson lunar solar hidden bright frozen swift "
+    "little grand wild hollow coral scarlet misty copper velvet"
+)
+NOUN = _split(
+    "falcon harbor orchard beacon lantern compass meadow river summit canyon glacier forest pioneer "
+    "atlas comet prairie anchor quartz willow ember tundra delta mesa"
+)
+TECH = _split(
+    "PostgreSQL SQLite Redis Kafka RabbitMQ Elasticsearch OpenSearch ClickHouse DuckDB MongoDB Cassandra "
+    "Kubernetes Docker Terraform Ansible Helm Nomad Consul Vault Prometheus Grafana Loki Jaeger Sentry "
+    "FastAPI Django Flask Starlette Celery Dramatiq Pydantic SQLAlchemy Alembic pytest Hypothesis mypy ruff "
+    "black uv Poetry React Vue Svelte Next.js Vite webpack esbuild TypeScript GraphQL gRPC protobuf "
+    "nginx Caddy Envoy Traefik S3 CloudFront Lambda Fargate BigQuery Snowflake dbt Airflow Dagster Spark "
+    "Pandas Polars NumPy PyTorch ONNX Rust Go Kotlin Swift Java Ruby Elixir Erlang Zig Bazel GitHub "
+    "GitLab Jenkins CircleCI Buildkite ArgoCD Istio Linkerd OAuth JWT WebSockets SSE HTTP/2 QUIC Tailscale "
+    "WireGuard OpenTelemetry Datadog PagerDuty Slack Jira Linear Notion Figma Stripe Twilio SendGrid"
+)
+COMPONENT = _split(
+    "ingestion pipeline|auth service|billing worker|search index|notification service|rate limiter|"
+    "feature flag system|checkout flow|recommendation engine|audit log|session store|job scheduler|"
+    "image resizer|export service|webhook dispatcher|admin dashboard|onboarding wizard|public API|"
+    "mobile sync|CSV importer|report generator|cache layer|payment gateway|email renderer|"
+    "permissions model|metrics exporter|search ranking|data warehouse loader|config loader|CLI",
+    "|",
+)
+MODULE = _split(
+    "invoice sync retry cache client parser router worker scheduler queue models views schema loader "
+    "exporter handlers middleware settings utils storage adapters tokens session crypto migrations "
+    "billing search ranking embed ingest backup restore compaction metrics alerts"
+)
 DIRS = _split("src lib app services pkg internal core api tests scripts tools")
 EXT = _split("py ts go rs sql yaml toml js kt")
 ERRORS = _split(
@@ -101,7 +118,9 @@ ERRORS = _split(
     "ImportError: cannot import name '{module}' from {file}|disk full on the {tech} volume|"
     "race condition between the {component} and the {module} worker|null pointer in {file} line {n}|"
     "flaky assertion in test_{module}_{n}|migration {n} failed halfway|stale cache entries for {module}|"
-    "clock skew of {n} seconds between nodes|JSON schema mismatch in the {component} payload", "|")
+    "clock skew of {n} seconds between nodes|JSON schema mismatch in the {component} payload",
+    "|",
+)
 TOPICS = _split(
     "latency budget|error budget|on-call rotation|code review|release train|dark mode|keyboard shortcuts|"
     "accessibility audit|GDPR request|data retention|cost reduction|load testing|chaos drill|"
@@ -110,28 +129,41 @@ TOPICS = _split(
     "blue-green deploys|canary release|schema migration|index tuning|query plans|connection pooling|"
     "retry policy|idempotency keys|observability|structured logging|secret rotation|SSO rollout|"
     "monorepo split|build caching|test flakiness|documentation sprint|customer escalation|quarterly review|"
-    "vacation plans|team offsite|mentoring|interview feedback|budget approval|vendor contract", "|")
-PLACES = _split("Berlin Lisbon Tokyo Nairobi Toronto Oslo Austin Lyon Seoul Warsaw Dublin Bogota Melbourne "
-                "Zurich Cairo Taipei Montreal Helsinki Porto Denver")
+    "vacation plans|team offsite|mentoring|interview feedback|budget approval|vendor contract",
+    "|",
+)
+PLACES = _split(
+    "Berlin Lisbon Tokyo Nairobi Toronto Oslo Austin Lyon Seoul Warsaw Dublin Bogota Melbourne "
+    "Zurich Cairo Taipei Montreal Helsinki Porto Denver"
+)
 DAYS = _split("Monday Tuesday Wednesday Thursday Friday Saturday Sunday")
-EMOTIONS = _split("frustrated relieved excited anxious proud disappointed grateful surprised annoyed delighted "
-                  "worried confident exhausted curious")
-TASKS = _split("code review|writing docs|debugging|deployments|note taking|planning sprints|reading logs|"
-               "pair programming|writing tests|profiling|incident response|design reviews|data analysis|"
-               "answering support tickets|refactoring|onboarding new hires", "|")
+EMOTIONS = _split(
+    "frustrated relieved excited anxious proud disappointed grateful surprised annoyed delighted "
+    "worried confident exhausted curious"
+)
+TASKS = _split(
+    "code review|writing docs|debugging|deployments|note taking|planning sprints|reading logs|"
+    "pair programming|writing tests|profiling|incident response|design reviews|data analysis|"
+    "answering support tickets|refactoring|onboarding new hires",
+    "|",
+)
 REASONS = _split(
     "it is faster on large inputs|the team already knows it|it has better error messages|it avoids vendor lock-in|"
     "the licence is permissive|it halves the cloud bill|it keeps the data local|the old one is unmaintained|"
     "it supports streaming|it plays well with the CI cache|startup time matters for the CLI|"
     "it makes rollbacks trivial|the benchmarks were convincing|security asked for it|it needs no extra daemon|"
-    "it has first-class async support|the schema stays explicit|it reduces cold starts", "|")
+    "it has first-class async support|the schema stays explicit|it reduces cold starts",
+    "|",
+)
 FIXES = _split(
     "adding exponential backoff with jitter|pinning the client library|raising the pool size to {n}|"
     "moving the work into a background job|adding a unique index|switching to streaming reads|"
     "batching the writes in groups of {n}|setting an explicit timeout of {n} seconds|normalising the input first|"
     "retrying only idempotent requests|bumping the memory limit to {n} MiB|caching the lookup for {n} minutes|"
     "splitting the transaction|rewriting the query to use the covering index|upgrading {tech}|"
-    "rotating the expired certificate|clearing the stale lock file|reordering the migrations", "|")
+    "rotating the expired certificate|clearing the stale lock file|reordering the migrations",
+    "|",
+)
 FILLERS = _split(
     "which should make the {component} easier to maintain|and {person} wants to revisit it next quarter|"
     "although the numbers from {place} look different|so we can drop the {tech} dependency later|"
@@ -141,7 +173,9 @@ FILLERS = _split(
     "while {person} was on call|unless the load test in {place} says otherwise|"
     "which took about {n} minutes to roll out|as agreed in the {day} sync with {person}|"
     "and it touches {file}|with a follow-up planned for the {topic} work|"
-    "since the {team} team owns that part|which matters for the {topic} goals", "|")
+    "since the {team} team owns that part|which matters for the {topic} goals",
+    "|",
+)
 
 TEMPLATES: dict[str, tuple[str, ...]] = {
     "user_preference": (
@@ -216,13 +250,27 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         "We keep underestimating {topic}; next time involve {person} from the start",
     ),
 }
-TYPE_WEIGHTS = {"semantic": 14, "episodic": 12, "session_note": 10, "user_preference": 8, "error_resolution": 9,
-                "architectural_decision": 7, "working_solution": 7, "failed_approach": 5, "codebase_pattern": 6,
-                "test_result": 7, "procedural": 6, "reflection": 5, "emotional": 4}
+TYPE_WEIGHTS = {
+    "semantic": 14,
+    "episodic": 12,
+    "session_note": 10,
+    "user_preference": 8,
+    "error_resolution": 9,
+    "architectural_decision": 7,
+    "working_solution": 7,
+    "failed_approach": 5,
+    "codebase_pattern": 6,
+    "test_result": 7,
+    "procedural": 6,
+    "reflection": 5,
+    "emotional": 4,
+}
 COMMANDS = _split(
     "make deploy ENV={env}|kubectl rollout restart deploy/{module}|terraform apply -target=module.{module}|"
     "uv run pytest tests/{module}|git tag v{version} && git push --tags|helm upgrade {module} ./chart|"
-    "python -m {module}.cli backfill --days {n}|docker compose up -d {module}", "|")
+    "python -m {module}.cli backfill --days {n}|docker compose up -d {module}",
+    "|",
+)
 
 
 class Corpus:
@@ -251,13 +299,22 @@ class Corpus:
         values: dict[str, Any] = {
             "person": self._zipf(self.people).split()[0] if rng.random() < 0.5 else self._zipf(self.people),
             "person2": self._zipf(self.people),
-            "tech": self._zipf(TECH, 0.6), "tech2": self._zipf(TECH, 0.6),
-            "component": rng.choice(COMPONENT), "project": self._zipf(self.projects),
-            "team": rng.choice(TEAMS), "topic": rng.choice(TOPICS), "task": rng.choice(TASKS),
-            "reason": rng.choice(REASONS), "place": rng.choice(PLACES), "day": rng.choice(DAYS),
-            "emotion": rng.choice(EMOTIONS), "module": rng.choice(MODULE), "file": self._zipf(self.files, 0.4),
+            "tech": self._zipf(TECH, 0.6),
+            "tech2": self._zipf(TECH, 0.6),
+            "component": rng.choice(COMPONENT),
+            "project": self._zipf(self.projects),
+            "team": rng.choice(TEAMS),
+            "topic": rng.choice(TOPICS),
+            "task": rng.choice(TASKS),
+            "reason": rng.choice(REASONS),
+            "place": rng.choice(PLACES),
+            "day": rng.choice(DAYS),
+            "emotion": rng.choice(EMOTIONS),
+            "module": rng.choice(MODULE),
+            "file": self._zipf(self.files, 0.4),
             "n": rng.choice((2, 3, 5, 8, 10, 12, 15, 20, 30, 45, 60, 90, 120, 250, 500, rng.randint(1, 999))),
-            "m": rng.randint(10, 2000), "k": rng.choice((100, 250, 500, 1000, 2500, 5000)),
+            "m": rng.randint(10, 2000),
+            "k": rng.choice((100, 250, 500, 1000, 2500, 5000)),
             "version": f"{rng.randint(0, 9)}.{rng.randint(0, 30)}.{rng.randint(0, 12)}",
             "ticket": f"{rng.choice(('OPS', 'BILL', 'SRCH', 'PLAT', 'MOB'))}-{rng.randint(100, 9999)}",
             "host": f"https://{rng.choice(MODULE)}.staging.{rng.choice(NOUN)}-{rng.choice(ADJ)}.dev",
@@ -319,14 +376,27 @@ class Corpus:
     def queries(self, n: int) -> list[str]:
         rng = self.rng
         shapes = (
-            "what does {person} prefer for {task}", "why did we choose {tech} for the {component}",
-            "how did we fix {error}", "{project} {component}", "{tech} {topic}", "who owns {project}",
-            "how do I deploy {project}", "tests failing in {module}", "meeting with {person} in {place}",
-            "what went wrong with the {component} rollout", "{file}", "{topic}", "{person}",
-            "lessons learned about {topic} on {project}", "is there a runbook for rotating secrets in {tech}",
-            "p99 latency of the {component}", "which approach failed for {topic}",
-            "what is the minimum {tech} version", "staging environment url for {project}",
-            "how was the team feeling after the incident", "{tech2} vs {tech} decision",
+            "what does {person} prefer for {task}",
+            "why did we choose {tech} for the {component}",
+            "how did we fix {error}",
+            "{project} {component}",
+            "{tech} {topic}",
+            "who owns {project}",
+            "how do I deploy {project}",
+            "tests failing in {module}",
+            "meeting with {person} in {place}",
+            "what went wrong with the {component} rollout",
+            "{file}",
+            "{topic}",
+            "{person}",
+            "lessons learned about {topic} on {project}",
+            "is there a runbook for rotating secrets in {tech}",
+            "p99 latency of the {component}",
+            "which approach failed for {topic}",
+            "what is the minimum {tech} version",
+            "staging environment url for {project}",
+            "how was the team feeling after the incident",
+            "{tech2} vs {tech} decision",
             "remind me what {person} said about {topic} last {day}",
         )
         return [self._fill(rng.choice(shapes)) for _ in range(n)]
@@ -344,8 +414,12 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 def latency(samples_s: Sequence[float]) -> dict[str, float]:
     ms = [s * 1000 for s in samples_s]
-    return {"p50_ms": round(percentile(ms, 50), 3), "p99_ms": round(percentile(ms, 99), 3),
-            "max_ms": round(max(ms), 3), "n": len(ms)}
+    return {
+        "p50_ms": round(percentile(ms, 50), 3),
+        "p99_ms": round(percentile(ms, 99), 3),
+        "max_ms": round(max(ms), 3),
+        "n": len(ms),
+    }
 
 
 def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
@@ -357,9 +431,13 @@ def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
 def machine_info() -> dict[str, Any]:
     info: dict[str, Any] = {
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
-        "python": sys.version.split()[0], "implementation": platform.python_implementation(),
-        "platform": platform.platform(), "cpu_count": os.cpu_count(), "processor": platform.processor() or None,
-        "numpy": np.__version__, "sqlite": sqlite3.sqlite_version,
+        "python": sys.version.split()[0],
+        "implementation": platform.python_implementation(),
+        "platform": platform.platform(),
+        "cpu_count": os.cpu_count(),
+        "processor": platform.processor() or None,
+        "numpy": np.__version__,
+        "sqlite": sqlite3.sqlite_version,
         "load_average_1min_at_start": round(os.getloadavg()[0], 2),
         # with threadpoolctl installed the dedup shortlist holds BLAS to one thread around its small products
         "threadpoolctl_in_use": getattr(vectors_module, "ThreadpoolController", None) is not None,
@@ -377,10 +455,12 @@ def machine_info() -> dict[str, Any]:
     except ImportError:
         info["blas"] = "threadpoolctl not installed"
     try:
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT.parent, capture_output=True,
-                                text=True, check=False).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", "src"], cwd=ROOT.parent, capture_output=True,
-                               text=True, check=False).stdout.strip()
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT.parent, capture_output=True, text=True, check=False
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--", "src"], cwd=ROOT.parent, capture_output=True, text=True, check=False
+        ).stdout.strip()
         info["git"] = f"{commit}{'+dirty' if dirty else ''}"
     except OSError:
         info["git"] = None
@@ -390,8 +470,9 @@ def machine_info() -> dict[str, Any]:
 # --- one store ----------------------------------------------------------------------------------------
 
 
-def bench_size(size: int, *, seed: int, batch: int, n_queries: int, n_single: int, depth: int,
-               log: Callable[[str], None]) -> dict[str, Any]:
+def bench_size(
+    size: int, *, seed: int, batch: int, n_queries: int, n_single: int, depth: int, log: Callable[[str], None]
+) -> dict[str, Any]:
     corpus = Corpus(seed)
     items = corpus.memories(size)
     queries = corpus.queries(n_queries)
@@ -423,7 +504,9 @@ def bench_size(size: int, *, seed: int, batch: int, n_queries: int, n_single: in
         tail_count = min(tail_batches * batch, size)
         load["after_ingest"] = round(os.getloadavg()[0], 2)
         ingest = {
-            "items": size, "batch_size": batch, "seconds": round(total, 3),
+            "items": size,
+            "batch_size": batch,
+            "seconds": round(total, 3),
             "per_s": round(size / total, 1),
             "last_10k_per_s": round(tail_count / tail_time, 1),
             # memories per second of this process's CPU time (all its threads): less sensitive to other load
@@ -431,7 +514,8 @@ def bench_size(size: int, *, seed: int, batch: int, n_queries: int, n_single: in
             "last_10k_per_cpu_s": round(tail_count / sum(batch_cpu[-tail_batches:]), 1),
             "batch_p50_ms": round(percentile(batch_times, 50) * 1000, 1),
             "batch_p99_ms": round(percentile(batch_times, 99) * 1000, 1),
-            "outcomes": dict(outcomes), "stored": backend.count(AGENT),
+            "outcomes": dict(outcomes),
+            "stored": backend.count(AGENT),
             "words_per_memory_p50": percentile(words, 50),
         }
         log(f"  {size:>7,}: ingest {ingest['per_s']:,.0f}/s overall, {ingest['last_10k_per_s']:,.0f}/s last 10k")
@@ -493,27 +577,38 @@ def bench_size(size: int, *, seed: int, batch: int, n_queries: int, n_single: in
 
 
 def render(results: list[dict[str, Any]], info: dict[str, Any]) -> None:
-    rows = [("ingest (memories/s, whole build)", lambda r: f"{r['ingest']['per_s']:,.0f}"),
-            ("ingest (memories/s, last 10k)", lambda r: f"{r['ingest']['last_10k_per_s']:,.0f}"),
-            ("ingest (memories per CPU-second, last 10k)", lambda r: f"{r['ingest']['last_10k_per_cpu_s']:,.0f}"),
-            ("store_many batch of 500 p50 / p99 (ms)",
-             lambda r: f"{r['ingest']['batch_p50_ms']:.0f} / {r['ingest']['batch_p99_ms']:.0f}"),
-            ("search limit=10 p50 / p99 (ms)", lambda r: f"{r['search']['p50_ms']:.2f} / {r['search']['p99_ms']:.2f}"),
-            ("  embed query p50 / p99 (ms)", lambda r: _pair(r["primitives"]["embed_query"])),
-            ("  backend.lexical, content terms p50 / p99 (ms)", lambda r: _pair(r["primitives"]["lexical"])),
-            ("  backend.lexical, all tokens p50 / p99 (ms)", lambda r: _pair(r["primitives"]["lexical_all_tokens"])),
-            ("  backend.vector p50 / p99 (ms)", lambda r: _pair(r["primitives"]["vector"])),
-            ("  backend.get_many(100) p50 / p99 (ms)", lambda r: _pair(r["primitives"]["get_many_100"])),
-            ("store() single p50 / p99 (ms)", lambda r: _pair(r["store_single"])),
-            ("dedup outcomes", lambda r: ", ".join(f"{k} {v}" for k, v in sorted(r["ingest"]["outcomes"].items()))),
-            ("database size (MiB)", lambda r: f"{r['db_mib']:.1f}"),
-            ("load average (1 min) before / after ingest / end",
-             lambda r: " / ".join(f"{v:.1f}" for v in r["load_average_1min"].values()))]
+    rows = [
+        ("ingest (memories/s, whole build)", lambda r: f"{r['ingest']['per_s']:,.0f}"),
+        ("ingest (memories/s, last 10k)", lambda r: f"{r['ingest']['last_10k_per_s']:,.0f}"),
+        ("ingest (memories per CPU-second, last 10k)", lambda r: f"{r['ingest']['last_10k_per_cpu_s']:,.0f}"),
+        (
+            "store_many batch of 500 p50 / p99 (ms)",
+            lambda r: f"{r['ingest']['batch_p50_ms']:.0f} / {r['ingest']['batch_p99_ms']:.0f}",
+        ),
+        ("search limit=10 p50 / p99 (ms)", lambda r: f"{r['search']['p50_ms']:.2f} / {r['search']['p99_ms']:.2f}"),
+        ("  embed query p50 / p99 (ms)", lambda r: _pair(r["primitives"]["embed_query"])),
+        ("  backend.lexical, content terms p50 / p99 (ms)", lambda r: _pair(r["primitives"]["lexical"])),
+        ("  backend.lexical, all tokens p50 / p99 (ms)", lambda r: _pair(r["primitives"]["lexical_all_tokens"])),
+        ("  backend.vector p50 / p99 (ms)", lambda r: _pair(r["primitives"]["vector"])),
+        ("  backend.get_many(100) p50 / p99 (ms)", lambda r: _pair(r["primitives"]["get_many_100"])),
+        ("store() single p50 / p99 (ms)", lambda r: _pair(r["store_single"])),
+        ("dedup outcomes", lambda r: ", ".join(f"{k} {v}" for k, v in sorted(r["ingest"]["outcomes"].items()))),
+        ("database size (MiB)", lambda r: f"{r['db_mib']:.1f}"),
+        (
+            "load average (1 min) before / after ingest / end",
+            lambda r: " / ".join(f"{v:.1f}" for v in r["load_average_1min"].values()),
+        ),
+    ]
     blas = info.get("blas")
-    blas_text = (", ".join(f"{p.get('internal_api')} {p.get('version')} x{p.get('num_threads')}" for p in blas)
-                 if isinstance(blas, list) else str(blas))
-    caption = (f"{info.get('cpu_model')} ({info['cpu_count']} cpus), Python {info['python']}, numpy {info['numpy']}"
-               f" ({blas_text}), SQLite {info['sqlite']}, {info['date']}, git {info.get('git')}")
+    blas_text = (
+        ", ".join(f"{p.get('internal_api')} {p.get('version')} x{p.get('num_threads')}" for p in blas)
+        if isinstance(blas, list)
+        else str(blas)
+    )
+    caption = (
+        f"{info.get('cpu_model')} ({info['cpu_count']} cpus), Python {info['python']}, numpy {info['numpy']}"
+        f" ({blas_text}), SQLite {info['sqlite']}, {info['date']}, git {info.get('git')}"
+    )
     try:
         from rich.console import Console
         from rich.table import Table
@@ -560,12 +655,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     results = []
     for size in sizes:
         log(f"building a store of {size:,} memories")
-        results.append(bench_size(size, seed=args.seed, batch=args.batch, n_queries=max(200, args.queries),
-                                  n_single=args.singles, depth=depth, log=log))
-    report = {"benchmark": "store", "machine": info, "config": {
-        "sizes": sizes, "batch": args.batch, "seed": args.seed, "search_limit": 10, "candidate_depth": depth,
-        "dedup_neighbours": engine_module.DEDUP_NEIGHBOURS, "embedder": "wordllama:l2_supercat_256"},
-        "results": results}
+        results.append(
+            bench_size(
+                size,
+                seed=args.seed,
+                batch=args.batch,
+                n_queries=max(200, args.queries),
+                n_single=args.singles,
+                depth=depth,
+                log=log,
+            )
+        )
+    report = {
+        "benchmark": "store",
+        "machine": info,
+        "config": {
+            "sizes": sizes,
+            "batch": args.batch,
+            "seed": args.seed,
+            "search_limit": 10,
+            "candidate_depth": depth,
+            "dedup_neighbours": engine_module.DEDUP_NEIGHBOURS,
+            "embedder": "wordllama:l2_supercat_256",
+        },
+        "results": results,
+    }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     render(results, info)

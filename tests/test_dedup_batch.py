@@ -17,8 +17,16 @@ from tiermem.write.dedup import Candidate, DedupResult, check_duplication
 
 SUBJECTS = ["the billing worker", "our search index", "Alice", "the nightly build", "the mobile app", "Bob's CLI"]
 VERBS = ["crashed during", "was rewritten for", "slowed down after", "now depends on", "was tested against"]
-OBJECTS = ["the Redis upgrade", "the March release", "a schema migration", "the new rate limiter",
-           "PostgreSQL 16", "the SSO rollout", "an expired certificate", "the load test in Berlin"]
+OBJECTS = [
+    "the Redis upgrade",
+    "the March release",
+    "a schema migration",
+    "the new rate limiter",
+    "PostgreSQL 16",
+    "the SSO rollout",
+    "an expired certificate",
+    "the load test in Berlin",
+]
 TYPES = ["semantic", "episodic", "error_resolution", "session_note"]
 
 
@@ -38,8 +46,10 @@ def corpus(n: int, seed: int) -> list[dict[str, str]]:
             else:
                 text = "Note: " + text
         else:
-            text = (f"{rng.choice(SUBJECTS)} {rng.choice(VERBS)} {rng.choice(OBJECTS)} and "
-                    f"{rng.choice(SUBJECTS)} {rng.choice(VERBS)} {rng.choice(OBJECTS)}")
+            text = (
+                f"{rng.choice(SUBJECTS)} {rng.choice(VERBS)} {rng.choice(OBJECTS)} and "
+                f"{rng.choice(SUBJECTS)} {rng.choice(VERBS)} {rng.choice(OBJECTS)}"
+            )
         items.append({"text": text, "type": rng.choice(TYPES)})
     return items
 
@@ -57,8 +67,11 @@ def reference(mem: Memory, records: Sequence[MemoryRecord], vectors: np.ndarray)
     for record, vector, row in zip(records, vectors, neighbours, strict=True):
         exact = backend.find_by_hash("default", record.content_hash)
         pool = [Candidate(exact.id, exact.text, exact.type)] if exact else []
-        pool += [Candidate(m, stored[m].text, stored[m].type, stored_vecs.get(m)) for m, _ in row
-                 if m in stored and stored[m].is_current]
+        pool += [
+            Candidate(m, stored[m].text, stored[m].type, stored_vecs.get(m))
+            for m, _ in row
+            if m in stored and stored[m].is_current
+        ]
         result = check_duplication(record.text, record.type, vector, pool + accepted, thresholds)
         if result.is_unique:
             accepted.append(Candidate(record.id, record.text, record.type, vector))

@@ -147,8 +147,10 @@ class DailySection(_Strict):
 _DAILY_SECTIONS = (
     DailySection(match=("decision",), category="decisions"),
     DailySection(match=("lesson", "learned", "mistake"), category="lessons"),
-    DailySection(match=("server", "infra", "deploy", "devops", "cron", "monitor", "alert", "setup", "config"),
-                 category="technical"),
+    DailySection(
+        match=("server", "infra", "deploy", "devops", "cron", "monitor", "alert", "setup", "config"),
+        category="technical",
+    ),
     DailySection(match=("project", "feature", "release", "roadmap", "bug"), category="projects"),
     DailySection(match=("meeting", "call", "family", "people", "friend"), category="people"),
     DailySection(match=("social", "twitter", "blog"), category="social"),

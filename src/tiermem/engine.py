@@ -137,8 +137,12 @@ class Memory:
         settings = parse_settings(dict(config or {}), where="config")
         pg = settings.postgres
         backend = PostgresBackend(
-            url, pool_min=pg.pool_min, pool_max=pg.pool_max, connect_timeout_s=pg.connect_timeout_s,
-            ef_search=pg.hnsw_ef_search, match_budget=pg.lexical_match_budget,
+            url,
+            pool_min=pg.pool_min,
+            pool_max=pg.pool_max,
+            connect_timeout_s=pg.connect_timeout_s,
+            ef_search=pg.hnsw_ef_search,
+            match_budget=pg.lexical_match_budget,
         )
         try:
             return cls(backend, embedder or create_embedder(settings.embedder), settings)
@@ -639,14 +643,22 @@ class Memory:
         )
 
     def consolidate_core(
-        self, *, agent_id: str = "default", limit: int = 2000, min_size: int = 3, threshold: float = 0.5,
+        self,
+        *,
+        agent_id: str = "default",
+        limit: int = 2000,
+        min_size: int = 3,
+        threshold: float = 0.5,
         dry_run: bool = False,
     ) -> dict[str, Any]:
         """Summarise clusters of related memories into core memories that link to their sources (which are
         kept unchanged); by the LLM if there is one, else extractively."""
         return self._llm.consolidate(
-            check_agent_id(agent_id), limit=_check_limit(limit, 100_000), min_size=_check_limit(min_size, 100, low=2),
-            threshold=check_unit("threshold", threshold), dry_run=bool(dry_run),
+            check_agent_id(agent_id),
+            limit=_check_limit(limit, 100_000),
+            min_size=_check_limit(min_size, 100, low=2),
+            threshold=check_unit("threshold", threshold),
+            dry_run=bool(dry_run),
         )
 
     def expand_query(self, query: str) -> Outcome[builtins.list[str]]:
@@ -656,8 +668,9 @@ class Memory:
     def rebuild_tree(self, *, agent_id: str = "default", now: object = None, dry_run: bool = False) -> dict[str, Any]:
         """The monthly tree rebuild: the LLM's restructure if it fits the limits and files every category as
         before, else the rule rebuild; the result says which ran and why."""
-        return self._llm.rebuild_tree(check_agent_id(agent_id), self.settings.lifecycle.tree, _now(now),
-                                      dry_run=bool(dry_run))
+        return self._llm.rebuild_tree(
+            check_agent_id(agent_id), self.settings.lifecycle.tree, _now(now), dry_run=bool(dry_run)
+        )
 
     def llm_jobs(self, memory_id: str, *, agent_id: str = "default") -> builtins.list[dict[str, Any]]:
         """The enrichment jobs of a memory: status, which path ran and why, what they found."""
@@ -667,19 +680,37 @@ class Memory:
     # --- the file workspace (tiermem.workspace.service) -------------------------------------------------
 
     def context(
-        self, message: str, *, agent_id: str = "default", budget_tokens: int = 2000, now: object = None,
-        workspace: str | Path | None = None, index: bool = True,
+        self,
+        message: str,
+        *,
+        agent_id: str = "default",
+        budget_tokens: int = 2000,
+        now: object = None,
+        workspace: str | Path | None = None,
+        index: bool = True,
     ) -> SessionContext:
         """The agent's memory for ``message`` in one labelled block within ``budget_tokens``: the
         workspace's phases (orientation, resumption, threads, MEMORY.md, events) and recalled memories,
         with ``.metadata`` saying what was loaded and why. ``index=False`` skips re-indexing the files."""
         from .workspace import service
 
-        return service.build_context(self, self._backend, message, agent_id=agent_id, budget_tokens=budget_tokens,
-                                     now=_now(now), workspace=workspace, index=index)
+        return service.build_context(
+            self,
+            self._backend,
+            message,
+            agent_id=agent_id,
+            budget_tokens=budget_tokens,
+            now=_now(now),
+            workspace=workspace,
+            index=index,
+        )
 
     def sync_workspace(
-        self, *, agent_id: str = "default", workspace: str | Path | None = None, rebuild: bool = False,
+        self,
+        *,
+        agent_id: str = "default",
+        workspace: str | Path | None = None,
+        rebuild: bool = False,
         quick: bool = False,
     ) -> dict[str, Any]:
         """Index the workspace files for recall by checksum (``rebuild``: from scratch; ``quick``: older logs
@@ -720,8 +751,14 @@ class Memory:
         return LifecycleService(self, self._backend, self.settings.lifecycle, root, self._settle)
 
     def retrieve(
-        self, query: str, *, agent_id: str = "default", limit: int = 5, llm: LLMClient | None = None,
-        now: object = None, workspace: str | Path | None = None,
+        self,
+        query: str,
+        *,
+        agent_id: str = "default",
+        limit: int = 5,
+        llm: LLMClient | None = None,
+        now: object = None,
+        workspace: str | Path | None = None,
     ) -> RetrieveResult:
         """The seed's tiered retrieval: tree routing (LLM when ``llm`` is given, else keywords), warm and cold
         memories, merged with :meth:`search`; each result says how it was found and which tree node files it."""

@@ -44,9 +44,7 @@ class _Candidate:
 
 
 class Recall:
-    def __init__(
-        self, backend: Backend, embedder: Embedder, registry: TypeRegistry, settings: RecallSettings
-    ) -> None:
+    def __init__(self, backend: Backend, embedder: Embedder, registry: TypeRegistry, settings: RecallSettings) -> None:
         self._settings = settings
         self._backend = backend
         self._embedder = embedder

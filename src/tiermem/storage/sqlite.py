@@ -459,10 +459,12 @@ class SQLiteBackend(LifecycleTables):
         for start in range(0, len(rowids), 500):
             chunk = rowids[start : start + 500]
             marks = ", ".join("?" for _ in chunk)
-            out.update(self._execute(
-                f"SELECT m.rowid, m.id FROM memories m WHERE m.rowid IN ({marks}) AND +m.agent_id = ? AND {_CURRENT}",
-                [*chunk, agent_id],
-            ))
+            out.update(
+                self._execute(
+                    f"SELECT m.rowid, m.id FROM memories m WHERE m.rowid IN ({marks}) AND +m.agent_id = ? AND {_CURRENT}",
+                    [*chunk, agent_id],
+                )
+            )
         return out
 
     def in_window(self, agent_id: str, start: datetime, end: datetime, *, limit: int) -> builtins.list[str]:

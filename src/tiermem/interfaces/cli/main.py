@@ -93,8 +93,22 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-for group in (memory.app, links.app, info.app, context.app, note.app, session.app, workspace.app, demo.app, llm.app,
-              lifecycle.app, daily.app, serve.app, tokens.app, cold.app):
+for group in (
+    memory.app,
+    links.app,
+    info.app,
+    context.app,
+    note.app,
+    session.app,
+    workspace.app,
+    demo.app,
+    llm.app,
+    lifecycle.app,
+    daily.app,
+    serve.app,
+    tokens.app,
+    cold.app,
+):
     app.add_typer(group)
 
 

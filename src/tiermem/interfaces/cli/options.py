@@ -99,7 +99,12 @@ class Globals:
     llm_endpoint: str | None = None
 
     def merge(
-        self, json: bool, agent_id: str | None, workspace: Path | None, home: Path | None, llm: bool = False,
+        self,
+        json: bool,
+        agent_id: str | None,
+        workspace: Path | None,
+        home: Path | None,
+        llm: bool = False,
         llm_endpoint: str | None = None,
     ) -> None:
         self.llm = self.llm or llm
