@@ -461,7 +461,8 @@ class SQLiteBackend(LifecycleTables):
             marks = ", ".join("?" for _ in chunk)
             out.update(
                 self._execute(
-                    f"SELECT m.rowid, m.id FROM memories m WHERE m.rowid IN ({marks}) AND +m.agent_id = ? AND {_CURRENT}",
+                    f"SELECT m.rowid, m.id FROM memories m "
+                    f"WHERE m.rowid IN ({marks}) AND +m.agent_id = ? AND {_CURRENT}",
                     [*chunk, agent_id],
                 )
             )
