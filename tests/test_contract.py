@@ -619,3 +619,41 @@ def test_contract_errors_are_tiermem_errors(backend: Backend) -> None:
         backend.list(A, Filters(), limit=1, order="sideways")
     with pytest.raises(TiermemError):
         backend.update(A, "01X", {"bogus": 1})
+
+
+# --- URL and time-window candidates, meta prefixes -----------------------------------------------------------
+
+
+def test_with_url_finds_current_memories_by_url_fragment(backend: Backend) -> None:
+    docs = make_record("see the docs", metadata={"urls": ["https://Example.com/Docs/start"]})
+    odd = make_record("urls that are not a list", minutes=1, metadata={"urls": {"https://example.com": 1}})
+    put(
+        backend,
+        docs,
+        odd,
+        make_record("no urls at all", minutes=2),
+        make_record("forgotten", minutes=3, metadata={"urls": ["https://example.com/docs"]}, status="forgotten"),
+        make_record("theirs", agent_id=B, metadata={"urls": ["https://example.com/docs"]}),
+    )
+    assert backend.with_url(A, "example.com/docs", limit=10) == [docs.id]
+    assert backend.with_url(A, "EXAMPLE.COM", limit=10) == [docs.id]
+    assert backend.with_url(A, "nowhere.org", limit=10) == []
+
+
+def test_in_window_uses_the_event_time_else_the_creation_time(backend: Backend) -> None:
+    inside_by_event = make_record("happened in the window", minutes=500, event_at=BASE_TIME + timedelta(minutes=5))
+    inside_by_creation = make_record("written in the window", minutes=6)
+    outside = make_record("written then, happened long before", minutes=7, event_at=BASE_TIME - timedelta(days=9))
+    put(backend, inside_by_event, inside_by_creation, outside, make_record("later", minutes=60))
+    found = backend.in_window(A, BASE_TIME, BASE_TIME + timedelta(minutes=30), limit=10)
+    assert set(found) == {inside_by_event.id, inside_by_creation.id}
+    assert backend.in_window(B, BASE_TIME, BASE_TIME + timedelta(minutes=30), limit=10) == []
+
+
+def test_meta_items_by_prefix(backend: Backend) -> None:
+    backend.meta_set("token:b", "2")
+    backend.meta_set("token:a", "1")
+    backend.meta_set("tokenizer", "x")
+    backend.meta_set("other", "y")
+    assert backend.meta_items("token:") == {"token:a": "1", "token:b": "2"}
+    assert backend.meta_items("nothing:") == {}

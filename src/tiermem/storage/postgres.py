@@ -38,6 +38,7 @@ from .postgres_sql import (
     COLUMNS,
     CURRENT,
     TSQUERY,
+    WITH_URL,
     encode_field,
     filter_sql,
     first_line,
@@ -455,15 +456,9 @@ class PostgresBackend(PostgresLifecycle):
 
     def with_url(self, agent_id: str, fragment: str, *, limit: int) -> builtins.list[str]:
         """Current memories whose extracted URLs contain ``fragment`` (case-insensitive)."""
-        needle = fragment.lower()
-        # The JSON text holds every URL verbatim unless it needed escaping: a cheap test before parsing any.
-        quick = "strpos(lower(m.metadata::text), %s) > 0 AND " if '"' not in needle and "\\" not in needle else ""
         rows = self._all(
-            f"SELECT m.id FROM memories m WHERE m.agent_id = %s AND {CURRENT} AND {quick}EXISTS ("
-            "SELECT 1 FROM json_array_elements_text(CASE WHEN json_typeof(m.metadata->'urls') = 'array' "
-            "THEN m.metadata->'urls' ELSE '[]'::json END) u WHERE strpos(lower(u), %s) > 0) "
-            "ORDER BY m.seq LIMIT %s",
-            (agent_id, *([needle] if quick else []), needle, limit),
+            f"SELECT m.id FROM memories m WHERE m.agent_id = %s AND {CURRENT} AND {WITH_URL} ORDER BY m.seq LIMIT %s",
+            (agent_id, fragment.lower(), limit),
             agent_id,
         )
         return [r[0] for r in rows]

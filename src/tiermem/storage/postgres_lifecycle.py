@@ -17,7 +17,7 @@ import numpy as np
 
 from ..model import TIERS, MemoryRecord
 from .lifecycle import CategoryStat, TierRows, Transition
-from .postgres_sql import CURRENT
+from .postgres_sql import CURRENT, WITH_URL
 
 _TIER_ORDER = "CASE m.tier WHEN 'hot' THEN 0 WHEN 'warm' THEN 1 WHEN 'cold' THEN 2 ELSE 3 END"
 _TRANSITION_COLUMNS = "memory_id, at, from_tier, to_tier, reason, score, detail"
@@ -124,9 +124,7 @@ class PostgresLifecycle:
 
     def find_by_url(self: _Host, agent_id: str, fragment: str, limit: int) -> list[MemoryRecord]:
         rows = self._all(
-            f"SELECT m.id FROM memories m WHERE m.agent_id = %s AND {CURRENT} AND EXISTS ("
-            "SELECT 1 FROM json_array_elements_text(CASE WHEN json_typeof(m.metadata->'urls') = 'array' "
-            "THEN m.metadata->'urls' ELSE '[]'::json END) u WHERE strpos(lower(u), %s) > 0) "
+            f"SELECT m.id FROM memories m WHERE m.agent_id = %s AND {CURRENT} AND {WITH_URL} "
             f"ORDER BY {_TIER_ORDER}, m.created_at DESC LIMIT %s",
             (agent_id, fragment.lower(), limit),
         )

@@ -127,10 +127,16 @@ CREATE INDEX tier_transitions_memory ON tier_transitions(agent_id, memory_id, se
 CREATE INDEX tier_transitions_at ON tier_transitions(agent_id, at);
 """
 
+# URL lookups (recall's URL signal, `search-url`) read only the memories that have extracted URLs.
+M0004_URL_INDEX = """
+CREATE INDEX memories_agent_with_urls ON memories(agent_id) WHERE json_typeof(metadata->'urls') = 'array';
+"""
+
 MIGRATIONS: tuple[tuple[str, str], ...] = (
     ("0001_initial", M0001_INITIAL),
     ("0002_when_index", M0002_WHEN_INDEX),
     ("0003_lifecycle", M0003_LIFECYCLE),
+    ("0004_url_index", M0004_URL_INDEX),
 )
 
 

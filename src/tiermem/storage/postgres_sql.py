@@ -22,6 +22,13 @@ from .postgres_lexical import NO_STATS, LexemeStats
 COLUMNS = tuple(f.name for f in fields(MemoryRecord))
 CURRENT = "m.status = 'active' AND m.valid_to IS NULL"
 CASTS = {"tags": "::text[]", "source": "::json", "metadata": "::json"}
+# Memories whose extracted URLs contain a fragment. The first test is the URL index's predicate (migration
+# 0004); the CASE keeps a non-array "urls" from reaching json_array_elements_text, whatever order SQL picks.
+WITH_URL = (
+    "json_typeof(m.metadata->'urls') = 'array' AND EXISTS (SELECT 1 FROM json_array_elements_text("
+    "CASE WHEN json_typeof(m.metadata->'urls') = 'array' THEN m.metadata->'urls' ELSE '[]'::json END) u "
+    "WHERE strpos(lower(u), %s) > 0)"
+)
 # Lexemes are built from text with punctuation turned into spaces (see the migration); queries the same way.
 TSQUERY = "plainto_tsquery('english', regexp_replace(%s, '[[:punct:][:space:]]+', ' ', 'g'))"
 
