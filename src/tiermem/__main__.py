@@ -1,3 +1,3 @@
-from .interfaces.cli.main import run
+from .hooks.client import console
 
-run()
+console()
