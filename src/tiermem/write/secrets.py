@@ -1,0 +1,135 @@
+"""Secret detection and redaction, run on every write before anything is stored. Pure: no I/O.
+
+A memory store is read back into prompts, exported, synced and shown in UIs: a key pasted into a chat
+must not live on there. Each detector is a regular expression for one kind of secret; the secret (or,
+for ``key=value`` and URL credentials, only the value) becomes ``[REDACTED:<kind>]``. Detectors are
+anchored on the shapes providers give their credentials (prefixes, lengths, PEM armour), so ordinary
+prose, git SHAs, UUIDs and memory ids pass untouched: a redaction that eats real content is a data loss too.
+
+The result says how many secrets of which kinds were removed, never the secrets themselves.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+MARK = "[REDACTED:{}]"
+REDACTIONS = "redactions"  # the metadata key that records what was redacted
+_NOT_DONE = r"(?!\[REDACTED)"  # a value already redacted is not redacted again (redaction is idempotent)
+
+# (kind, pattern, group): ``group`` is the part replaced (0: the whole match).
+_DETECTORS: tuple[tuple[str, re.Pattern[str], int], ...] = (
+    (
+        "private_key",
+        re.compile(
+            r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:.*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY"
+            r"(?: BLOCK)?-----|.*\Z)",
+            re.DOTALL,
+        ),
+        0,
+    ),
+    ("jwt", re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"), 0),
+    ("openai_key", re.compile(r"(?<![A-Za-z0-9_-])sk-(?:[A-Za-z0-9]+-)*[A-Za-z0-9_-]{20,}"), 0),
+    ("aws_access_key", re.compile(r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}\b"), 0),
+    ("github_token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})"), 0),
+    ("slack_token", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}"), 0),
+    ("google_api_key", re.compile(r"\bAIza[0-9A-Za-z_-]{35}"), 0),
+    ("stripe_key", re.compile(r"\b[rs]k_(?:live|test)_[0-9A-Za-z]{16,}"), 0),
+    ("url_credentials", re.compile(rf"\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@]+:{_NOT_DONE}([^\s@/]+)@"), 1),
+    ("bearer_token", re.compile(rf"(?i)\bbearer\s+{_NOT_DONE}([A-Za-z0-9._~+/-]{{16,}}=*)"), 1),
+    (
+        "password",
+        re.compile(
+            rf"(?i)(?<![a-z0-9])(?:password|passwd|pwd|passphrase)\b[\"']?\s*[:=]\s*{_NOT_DONE}(\"[^\"\n]+\"|'[^'\n]+'|[^\s;,\"']{{3,}})"
+        ),
+        1,
+    ),
+    (
+        "secret_assignment",
+        re.compile(
+            r"(?i)(?<![a-z0-9])(?:api[_-]?key|apikey|secret[_-]?key|client[_-]?secret|access[_-]?token|auth[_-]?token|"
+            r"refresh[_-]?token|secret|token|accountkey|sharedaccesskey|aws_secret_access_key)\b[\"']?\s*[:=]\s*"
+            rf"{_NOT_DONE}[\"']?((?=[^\s;,\"']*[0-9])[^\s;,\"']{{8,}})"
+        ),
+        1,
+    ),
+)
+KINDS = tuple(kind for kind, _, _ in _DETECTORS)
+# Something every detector needs to match. Most texts have none of it, and then one scan replaces twelve
+# (redaction ran at 0.6 ms per memory, a third of bulk ingest's Python time, before this test).
+_TRIGGER = re.compile(
+    r"-----BEGIN|eyJ|sk-|A(?:KIA|SIA|GPA|IDA|ROA)|gh[pousr]_|github_pat_|xox|AIza|[rs]k_(?:live|test)_|://"
+    r"|(?i:bearer|pass|pwd|key|secret|token)"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Redaction:
+    """A text with its secrets replaced, and how many of each kind were found."""
+
+    text: str
+    kinds: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def count(self) -> int:
+        return sum(self.kinds.values())
+
+
+def redact(text: str) -> Redaction:
+    """``text`` with every detected secret replaced by ``[REDACTED:<kind>]``."""
+    if not _TRIGGER.search(text):
+        return Redaction(text, {})
+    return _redact_all(text)
+
+
+def _redact_all(text: str) -> Redaction:
+    found: Counter[str] = Counter()
+    for kind, pattern, group in _DETECTORS:
+        text = pattern.sub(partial(_replace, kind=kind, group=group, found=found), text)
+    return Redaction(text, dict(found))
+
+
+def _replace(match: re.Match[str], *, kind: str, group: int, found: Counter[str]) -> str:
+    found[kind] += 1
+    start, end = match.start(group) - match.start(), match.end(group) - match.start()
+    whole = match.group(0)
+    return whole[:start] + MARK.format(kind) + whole[end:]
+
+
+def redact_json(value: Any, found: Counter[str]) -> Any:
+    """Redact every string (keys kept) inside a JSON value, counting what was found into ``found``."""
+    if isinstance(value, str):
+        result = redact(value)
+        found.update(result.kinds)
+        return result.text
+    if isinstance(value, Mapping):
+        return {key: redact_json(item, found) for key, item in value.items()}
+    if isinstance(value, list):
+        return [redact_json(item, found) for item in value]
+    return value
+
+
+def summary(found: Mapping[str, int]) -> dict[str, Any]:
+    """What a memory's metadata records about its redactions: a count and the kinds, never the secret."""
+    return {"count": sum(found.values()), "kinds": dict(sorted(found.items()))}
+
+
+def redact_item(
+    text: str, source: dict[str, Any], metadata: dict[str, Any]
+) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """A memory's text, source and metadata redacted; the metadata then records what was removed."""
+    found: Counter[str] = Counter()
+    text, source, metadata = redact_json(text, found), redact_json(source, found), redact_json(metadata, found)
+    if found:
+        metadata = {**metadata, REDACTIONS: summary(found)}
+    return text, source, metadata
+
+
+def redact_metadata(metadata: dict[str, Any]) -> dict[str, Any]:
+    """Metadata set on its own (an update in place): redacted, recording what was removed."""
+    return redact_item("", {}, metadata)[2]
