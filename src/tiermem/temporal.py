@@ -70,12 +70,8 @@ def find_window(text: str, now: datetime) -> TimeWindow | None:
         if re.search(rf"\b{word}\b", lowered):
             start = today - timedelta(days=offset)
             return TimeWindow(start, start + timedelta(days=1), word)
-    if m := _AGO.search(lowered):
-        amount = int(m.group(1)) if m.group(1).isdigit() else _NUMBERS[m.group(1)]
-        days = amount * _UNIT_DAYS[m.group(2)]
-        slack = max(1, days // 4)  # "two weeks ago" is approximate: keep a margin on both sides
-        centre = today - timedelta(days=days)
-        return TimeWindow(centre - timedelta(days=slack), centre + timedelta(days=slack + 1), m.group(0))
+    if (m := _AGO.search(lowered)) and (window := _ago_window(m, today)) is not None:
+        return window
     if m := _LAST_WEEKDAY.search(lowered):
         back = (today.weekday() - _WEEKDAYS.index(m.group(1))) % 7 or 7
         start = today - timedelta(days=back)
@@ -101,6 +97,19 @@ def find_window(text: str, now: datetime) -> TimeWindow | None:
         start = now.replace(year=int(m.group(1)), month=1, day=1, hour=0, minute=0, second=0, microsecond=0)
         return TimeWindow(start, start.replace(year=start.year + 1), m.group(0))
     return None
+
+
+def _ago_window(m: re.Match[str], today: datetime) -> TimeWindow | None:
+    """ "two weeks ago" is approximate: a margin on both sides. None when it reaches before the calendar
+    ("99999999 days ago" is words, not a date)."""
+    amount = int(m.group(1)) if m.group(1).isdigit() else _NUMBERS[m.group(1)]
+    days = amount * _UNIT_DAYS[m.group(2)]
+    slack = max(1, days // 4)
+    try:
+        centre = today - timedelta(days=days)
+        return TimeWindow(centre - timedelta(days=slack), centre + timedelta(days=slack + 1), m.group(0))
+    except OverflowError:
+        return None
 
 
 def _last_unit(unit: str, today: datetime, phrase: str) -> TimeWindow:
@@ -207,7 +216,10 @@ def _relative(lowered: str, session: date) -> tuple[str, date | None, bool] | No
         amount = int(m.group(1)) if m.group(1).isdigit() else _NUMBERS[m.group(1)]
         vague_amount = not m.group(1).isdigit() and m.group(1) in ("few", "couple of")
         days = amount * _UNIT_DAYS[m.group(2)]
-        return m.group(0), session - timedelta(days=days), m.group(2) != "day" or vague_amount
+        try:
+            return m.group(0), session - timedelta(days=days), m.group(2) != "day" or vague_amount
+        except OverflowError:  # before the calendar starts: kept as text, with no day
+            return m.group(0), None, True
     if m := _VAGUE.search(lowered):
         return m.group(0), None, True
     return None

@@ -16,7 +16,7 @@ from typing import Any
 from ..errors import ValidationError
 from .markdown import heading, plain_lines
 
-THREAD_ID = re.compile(r"^thread-[a-z0-9][a-z0-9-]{0,62}$")
+THREAD_ID = re.compile(r"^thread-[a-z0-9][a-z0-9-]{0,62}\Z")
 _FIELD = re.compile(r"^- \*\*(ID|Status|Started|Last touched|Sessions involved)\*\*:\s*(.*)$")
 CLOSED_HEADING = "# Closed Threads"
 _PLACEHOLDER = re.compile(r"^\(No active threads yet\..*\)$")
@@ -137,7 +137,12 @@ def apply_updates(text: str, updates: Mapping[str, Mapping[str, Any]], touched: 
             if not update.get("title"):
                 continue  # touching an unknown thread records the touch in the log only
             text = _insert(text, new_block(check_thread_id(thread_id), str(update["title"]), today))
-            found = next(t for t in parse_threads(text) if t.id == thread_id)
+            found = next((t for t in parse_threads(text) if t.id == thread_id), None)
+            if found is None:  # the new block landed inside something that hides it
+                raise ValidationError(
+                    f"threads.md has an unclosed code fence, <!-- comment or tiermem block, which would hide the "
+                    f"new thread {thread_id}; close it and end the session again"
+                )
         lines = text.split("\n")
         lines[found.start : found.end] = _update_block(lines[found.start : found.end], update, today)
         text = "\n".join(lines)

@@ -3,14 +3,14 @@
 Notes are saved as they are taken (in state.json's ``current_session``), so a note taken by one process
 (``tiermem note decision ...``) reaches the session end written by another, and a crash loses nothing.
 Events go straight to the append-only events.json. ``end_session`` writes, under the workspace lock and
-each file atomically: the daily log (canonical memory/YYYY-MM-DD.md, copied to memory/daily/ when that
-mirror exists), threads.md, MEMORY.md's curation cycle (+ archive.md), state.json (counters, flags,
-active threads, hints), resumption.md and index.md.
+all or nothing (one write-ahead journal, see files.py): the daily log (canonical memory/YYYY-MM-DD.md,
+copied to memory/daily/ when that mirror exists), threads.md, MEMORY.md's curation cycle (+ archive.md),
+state.json (counters, flags, active threads, hints), resumption.md and index.md.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -20,10 +20,10 @@ from ..errors import ValidationError
 from ..model import check_text
 from . import curation
 from . import threads as th
-from .events import make_event, parse_events, render_events
-from .files import read_text, update_text, workspace_lock, write_atomic
+from .events import append_event, make_event
+from .files import FileBatch, damaged_copy, read_text, run_batch, update_text, workspace_lock, write_atomic
 from .index import log_facts, render_index
-from .layout import Workspace
+from .layout import DailyLog, Workspace
 from .scaffold import ARCHIVE_TEMPLATE, RESUMPTION_TEMPLATE, THREADS_TEMPLATE
 from .state import iso_z, last_session_at, parse_state, render_state
 
@@ -53,7 +53,7 @@ class MemoryWriter:
         captured: dict[str, Any] = {}
 
         def change(text: str | None) -> str:
-            state, _ = parse_state(text)
+            state = self._state(text, write_atomic)
             session = state.setdefault("current_session", {})
             session.setdefault("id", _ids.new_id(moment.timestamp()))
             session.setdefault("started", iso_z(moment))
@@ -113,8 +113,10 @@ class MemoryWriter:
         )
 
         def append(current: str | None) -> str:
-            found, _ = parse_events(current)
-            return render_events([*found, event])
+            ledger, problem = append_event(current, event)
+            if current is not None and problem is not None:  # unreadable: keep it, start a new ledger
+                write_atomic(damaged_copy(self.space.events, current), current)
+            return ledger
 
         with workspace_lock(self.space.root):
             update_text(self.space.events, append)
@@ -137,30 +139,46 @@ class MemoryWriter:
         note = check_text(resumption_note).strip()
         updates = {th.check_thread_id(k): dict(v) for k, v in (thread_updates or {}).items()}
         moment = _now(now)
+
+        def persist(batch: FileBatch) -> dict[str, Any]:
+            return self._end_session(batch, summary, note, updates, mood, session_events, moment)
+
         with workspace_lock(self.space.root):
-            state, _ = parse_state(read_text(self.space.state, strict=True))
-            capture = state.pop("current_session", {})
-            number = int(state["session_counter"]["total"]) + 1
-            log_rel = self._write_log(moment, capture, summary, session_events, mood)
-            threads_text = self._write_threads(capture, updates, moment)
-            corpus = "\n".join(
-                [
-                    summary,
-                    session_events or "",
-                    note,
-                    _capture_text(capture),
-                    *(str(u.get("current_position", "")) for u in updates.values()),
-                ]
-            )
-            cycle = self._curate(
-                state, number, moment, curation.reference_matcher(corpus, capture.get("referenced", []))
-            )
-            self._update_state(state, capture, updates, threads_text, cycle, moment, log_rel, summary, mood)
-            write_atomic(
-                self.space.resumption,
-                RESUMPTION_TEMPLATE.format(today=moment.date().isoformat(), occasion="end of session", note=note),
-            )
-            self.rebuild_index(moment)
+            return run_batch(self.space.root, persist)
+
+    def _end_session(
+        self,
+        batch: FileBatch,
+        summary: str,
+        note: str,
+        updates: dict[str, dict[str, Any]],
+        mood: str,
+        session_events: str | None,
+        moment: datetime,
+    ) -> dict[str, Any]:
+        state = self._state(batch.read(self.space.state), batch.write)
+        capture = state.pop("current_session", {})
+        number = int(state["session_counter"]["total"]) + 1
+        log_rel = self._write_log(batch, moment, capture, summary, session_events, mood)
+        threads_text = self._write_threads(batch, capture, updates, moment)
+        corpus = "\n".join(
+            [
+                summary,
+                session_events or "",
+                note,
+                _capture_text(capture),
+                *(str(u.get("current_position", "")) for u in updates.values()),
+            ]
+        )
+        cycle = self._curate(
+            batch, state, number, moment, curation.reference_matcher(corpus, capture.get("referenced", []))
+        )
+        self._update_state(batch, state, capture, updates, threads_text, cycle, moment, log_rel, summary, mood)
+        batch.write(
+            self.space.resumption,
+            RESUMPTION_TEMPLATE.format(today=moment.date().isoformat(), occasion="end of session", note=note),
+        )
+        batch.write(self.space.index, self._index_text(moment, batch))
         return {
             "session": number,
             "daily_log": log_rel,
@@ -170,7 +188,7 @@ class MemoryWriter:
         }
 
     def _write_log(
-        self, moment: datetime, capture: Mapping[str, Any], summary: str, what: str | None, mood: str
+        self, batch: FileBatch, moment: datetime, capture: Mapping[str, Any], summary: str, what: str | None, mood: str
     ) -> str:
         path = self.space.daily_log_path(moment.date())
         entry = render_log_entry(moment, capture, summary, what, mood)
@@ -180,23 +198,25 @@ class MemoryWriter:
                 return f"# Daily Log — {moment.date().isoformat()}\n\n---\n\n{entry}"
             return current.rstrip("\n") + "\n\n---\n\n" + entry
 
-        written = update_text(path, append)
+        written = batch.update(path, append)
         if self.space.mirror.is_dir() and written is not None:
-            write_atomic(self.space.mirror / path.name, written)  # a copy for tools that read memory/daily/
+            batch.write(self.space.mirror / path.name, written)  # a copy for tools that read memory/daily/
         return self.space.rel(path)
 
-    def _write_threads(self, capture: Mapping[str, Any], updates: dict[str, dict[str, Any]], moment: datetime) -> str:
+    def _write_threads(
+        self, batch: FileBatch, capture: Mapping[str, Any], updates: dict[str, dict[str, Any]], moment: datetime
+    ) -> str:
         touched = list(capture.get("thread_refs", []))
         if not touched and not updates:
-            return read_text(self.space.threads) or ""
+            return batch.read(self.space.threads, strict=False) or ""
 
         def change(current: str | None) -> str:
             return th.apply_updates(current or THREADS_TEMPLATE, updates, touched, moment.date().isoformat())
 
-        return update_text(self.space.threads, change) or ""
+        return batch.update(self.space.threads, change) or ""
 
     def _curate(
-        self, state: dict[str, Any], number: int, moment: datetime, referenced: curation.Referenced
+        self, batch: FileBatch, state: dict[str, Any], number: int, moment: datetime, referenced: curation.Referenced
     ) -> curation.Curation | None:
         result: list[curation.Curation] = []
         today = moment.date().isoformat()
@@ -207,17 +227,18 @@ class MemoryWriter:
             result[:] = [curation.curate(current, state.get("memory_curation", {}), number, today, referenced)]
             return result[0].text
 
-        update_text(self.space.memory_md, change)
+        batch.update(self.space.memory_md, change)
         if not result:
             return None
         state["memory_curation"] = result[0].tracker
         if result[0].archived:
             entries = [curation.archive_entry(item, today) for item in result[0].archived]
-            update_text(self.space.archive, lambda current: _append_archive(current, entries))
+            batch.update(self.space.archive, lambda current: _append_archive(current, entries))
         return result[0]
 
     def _update_state(
         self,
+        batch: FileBatch,
         state: dict[str, Any],
         capture: Mapping[str, Any],
         updates: Mapping[str, Mapping[str, Any]],
@@ -256,14 +277,25 @@ class MemoryWriter:
         hints["last_topic_position"] = summary.split("\n")[0][:300]
         if mood:
             hints["current_mood_hypothesis"] = mood
-        write_atomic(self.space.state, render_state(state))
+        batch.write(self.space.state, render_state(state))
 
     def rebuild_index(self, now: datetime | None = None) -> str:
         """Rewrite memory/index.md from the daily logs."""
-        facts = [log_facts(log.day, log.rel, read_text(log.path) or "") for log in self.space.daily_logs()]
-        text = render_index(facts, _now(now).date())
+        text = self._index_text(_now(now))
         write_atomic(self.space.index, text)
         return text
+
+    def _index_text(self, moment: datetime, batch: FileBatch | None = None) -> str:
+        """index.md for the logs on disk, or as ``batch`` will leave them (with today's log, maybe new)."""
+        logs = self.space.daily_logs()
+        today = self.space.daily_log_path(moment.date())
+        if batch is not None and today not in {log.path for log in logs}:
+            flat = [log for log in logs if log.path.parent == today.parent]  # a new flat log hides the mirror
+            fresh = DailyLog(moment.date(), "", str(today), self.space.rel(today))
+            logs = sorted([*flat, fresh], key=lambda log: log.rel, reverse=True)
+        texts = [read_text(log.path) if batch is None else batch.read(log.path, strict=False) for log in logs]
+        facts = [log_facts(log.day, log.rel, text or "") for log, text in zip(logs, texts, strict=True)]
+        return render_index(facts, moment.date())
 
     def complete_review(self, note: str = "Memory review completed", *, now: datetime | None = None) -> None:
         """A curation pass is done: reset the review counter and flag, and log it in MEMORY.md."""
@@ -272,12 +304,20 @@ class MemoryWriter:
             update_text(self.space.memory_md, lambda t: None if t is None else curation.complete_review(t, today, note))
 
             def reset(current: str | None) -> str:
-                state, _ = parse_state(current)
+                state = self._state(current, write_atomic)
                 state["session_counter"]["since_last_memory_review"] = 0
                 state["flags"]["memory_review_due"] = False
                 return render_state(state)
 
             update_text(self.space.state, reset)
+
+    def _state(self, text: str | None, keep: Callable[[Path, str], None]) -> dict[str, Any]:
+        """state.json parsed; one that cannot be read is kept beside it (``keep``) before a fresh one replaces
+        it, so a person's half-finished edit is never lost."""
+        state, problem = parse_state(text)
+        if text is not None and problem is not None:
+            keep(damaged_copy(self.space.state, text), text)
+        return state
 
     def pending(self) -> dict[str, Any]:
         """The notes captured since the last session end."""
