@@ -639,6 +639,13 @@ def test_with_url_finds_current_memories_by_url_fragment(backend: Backend) -> No
     assert backend.with_url(A, "EXAMPLE.COM", limit=10) == [docs.id]
     assert backend.with_url(A, "nowhere.org", limit=10) == []
 
+    # The URLs follow the memory: new metadata replaces them, a purge removes them.
+    backend.update(A, docs.id, {"metadata": {"urls": ["https://nowhere.org/x"]}})
+    assert backend.with_url(A, "example.com/docs", limit=10) == []
+    assert backend.with_url(A, "nowhere.org", limit=10) == [docs.id]
+    backend.purge(A, docs.id)
+    assert backend.with_url(A, "nowhere.org", limit=10) == []
+
 
 def test_in_window_uses_the_event_time_else_the_creation_time(backend: Backend) -> None:
     inside_by_event = make_record("happened in the window", minutes=500, event_at=BASE_TIME + timedelta(minutes=5))

@@ -97,6 +97,21 @@ def test_every_intermediate_schema_upgrades(open_memory, store_path, upto: str) 
     mem = open_memory()
     assert applied(store_path) == sorted(name for name, _ in MIGRATIONS)
     assert mem.search("lasagne", limit=1)[0].memory.id == OLD_ROWS[1][0]
+    # The lifecycle's category counts start from the rows that were already there.
+    stats = mem.lifecycle().tree(now=time.time()).nodes
+    assert (stats["root"].warm, stats["finance"].warm) == (2, 1)
+
+
+def test_urls_stored_before_the_url_index_are_found(open_memory, store_path) -> None:
+    old_store(store_path, "0006_lifecycle_counts")
+    with sqlite3.connect(store_path / DB_FILE) as conn:
+        conn.execute(
+            "UPDATE memories SET metadata = ? WHERE id = ?",
+            (json.dumps({"urls": ["https://Example.com/Budget"]}), OLD_ROWS[0][0]),
+        )
+    mem = open_memory()
+    assert [h.memory.id for h in mem.search("see example.com/budget", limit=1)] == [OLD_ROWS[0][0]]
+    assert mem._backend.with_url("default", "example.com/budget", limit=5) == [OLD_ROWS[0][0]]
 
 
 def test_opening_twice_applies_nothing_new(open_memory, store_path) -> None:

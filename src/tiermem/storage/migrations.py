@@ -168,12 +168,94 @@ CREATE INDEX tier_transitions_memory ON tier_transitions(agent_id, memory_id);
 CREATE INDEX tier_transitions_at ON tier_transitions(agent_id, at);
 """
 
+# Lifecycle reads at every session start, without scanning the agent's memories:
+# - lifecycle_categories: current memories per category (hot+warm, cold+frozen) and the latest write or read,
+#   kept by triggers ('' stands for no category; a row goes when its counts reach zero; last_activity only
+#   grows, so it can remember a memory that has since left);
+# - memories_agent_tier: the warm store (tiers hot and warm) of an agent by index;
+# - tier_pins: tiers set by hand (`update --tier`), which consolidation leaves alone until unpinned.
+M0006_LIFECYCLE_COUNTS = """
+CREATE TABLE lifecycle_categories (
+    agent_id TEXT NOT NULL,
+    category TEXT NOT NULL,
+    warm INTEGER NOT NULL,
+    cold INTEGER NOT NULL,
+    last_activity REAL NOT NULL,
+    PRIMARY KEY (agent_id, category)
+);
+INSERT INTO lifecycle_categories(agent_id, category, warm, cold, last_activity)
+SELECT agent_id, COALESCE(category, ''), SUM(tier IN ('hot', 'warm')), SUM(tier IN ('cold', 'frozen')),
+       MAX(MAX(created_at), COALESCE(MAX(last_accessed_at), 0))
+FROM memories WHERE status = 'active' AND valid_to IS NULL GROUP BY agent_id, COALESCE(category, '');
+CREATE TRIGGER lifecycle_categories_insert AFTER INSERT ON memories
+WHEN NEW.status = 'active' AND NEW.valid_to IS NULL BEGIN
+    INSERT INTO lifecycle_categories(agent_id, category, warm, cold, last_activity)
+    VALUES (NEW.agent_id, COALESCE(NEW.category, ''), NEW.tier IN ('hot', 'warm'), NEW.tier IN ('cold', 'frozen'),
+            MAX(NEW.created_at, COALESCE(NEW.last_accessed_at, 0)))
+    ON CONFLICT(agent_id, category) DO UPDATE SET warm = warm + excluded.warm, cold = cold + excluded.cold,
+        last_activity = MAX(last_activity, excluded.last_activity);
+END;
+CREATE TRIGGER lifecycle_categories_delete AFTER DELETE ON memories
+WHEN OLD.status = 'active' AND OLD.valid_to IS NULL BEGIN
+    UPDATE lifecycle_categories SET warm = warm - (OLD.tier IN ('hot', 'warm')),
+        cold = cold - (OLD.tier IN ('cold', 'frozen'))
+    WHERE agent_id = OLD.agent_id AND category = COALESCE(OLD.category, '');
+    DELETE FROM lifecycle_categories
+    WHERE agent_id = OLD.agent_id AND category = COALESCE(OLD.category, '') AND warm <= 0 AND cold <= 0;
+END;
+CREATE TRIGGER lifecycle_categories_update
+AFTER UPDATE OF tier, status, valid_to, category, created_at, last_accessed_at ON memories BEGIN
+    UPDATE lifecycle_categories SET warm = warm - (OLD.tier IN ('hot', 'warm')),
+        cold = cold - (OLD.tier IN ('cold', 'frozen'))
+    WHERE OLD.status = 'active' AND OLD.valid_to IS NULL
+        AND agent_id = OLD.agent_id AND category = COALESCE(OLD.category, '');
+    INSERT INTO lifecycle_categories(agent_id, category, warm, cold, last_activity)
+    SELECT NEW.agent_id, COALESCE(NEW.category, ''), NEW.tier IN ('hot', 'warm'), NEW.tier IN ('cold', 'frozen'),
+           MAX(NEW.created_at, COALESCE(NEW.last_accessed_at, 0))
+    WHERE NEW.status = 'active' AND NEW.valid_to IS NULL
+    ON CONFLICT(agent_id, category) DO UPDATE SET warm = warm + excluded.warm, cold = cold + excluded.cold,
+        last_activity = MAX(last_activity, excluded.last_activity);
+    DELETE FROM lifecycle_categories
+    WHERE agent_id = OLD.agent_id AND category = COALESCE(OLD.category, '') AND warm <= 0 AND cold <= 0;
+END;
+CREATE INDEX memories_agent_tier ON memories(agent_id, tier);
+CREATE TABLE tier_pins (
+    agent_id TEXT NOT NULL,
+    memory_id TEXT NOT NULL,
+    tier TEXT NOT NULL,
+    pinned_at REAL NOT NULL,
+    PRIMARY KEY (agent_id, memory_id)
+);
+"""
+
+# Recall's structured candidates without full scans: the time-window signal reads an index on a memory's
+# time, and the URL signal a side table of extracted URLs kept by triggers (was a json_each over every row).
+M0007_RECALL_INDEXES = """
+CREATE INDEX memories_agent_when ON memories(agent_id, COALESCE(event_at, created_at));
+CREATE TABLE memory_urls (agent_id TEXT NOT NULL, url TEXT NOT NULL, memory_rowid INTEGER NOT NULL);
+CREATE INDEX memory_urls_agent ON memory_urls(agent_id, url, memory_rowid);
+CREATE INDEX memory_urls_row ON memory_urls(memory_rowid);
+INSERT INTO memory_urls SELECT m.agent_id, lower(u.value), m.rowid FROM memories m, json_each(m.metadata, '$.urls') u;
+CREATE TRIGGER memories_urls_ai AFTER INSERT ON memories BEGIN
+    INSERT INTO memory_urls SELECT new.agent_id, lower(value), new.rowid FROM json_each(new.metadata, '$.urls');
+END;
+CREATE TRIGGER memories_urls_ad AFTER DELETE ON memories BEGIN
+    DELETE FROM memory_urls WHERE memory_rowid = old.rowid;
+END;
+CREATE TRIGGER memories_urls_au AFTER UPDATE OF metadata ON memories BEGIN
+    DELETE FROM memory_urls WHERE memory_rowid = old.rowid;
+    INSERT INTO memory_urls SELECT new.agent_id, lower(value), new.rowid FROM json_each(new.metadata, '$.urls');
+END;
+"""
+
 MIGRATIONS: tuple[tuple[str, str], ...] = (
     ("0001_initial", M0001_INITIAL),
     ("0002_fts5_index", M0002_FTS),
     ("0003_history", M0003_HISTORY),
     ("0004_llm", M0004_LLM),
     ("0005_lifecycle", M0005_LIFECYCLE),
+    ("0006_lifecycle_counts", M0006_LIFECYCLE_COUNTS),
+    ("0007_recall_indexes", M0007_RECALL_INDEXES),
 )
 
 

@@ -1,4 +1,4 @@
-"""The embedded default backend: one SQLite file (WAL, FTS5) plus an exact in-memory vector mirror."""
+"""The embedded default backend: one SQLite file (WAL, FTS5) plus in-memory mirrors (vectors, BM25)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,12 @@ import json
 import sqlite3
 import threading
 import uuid
-from collections.abc import Iterator, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import fields
 from datetime import UTC, datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +21,7 @@ import numpy as np
 from ..errors import StoreError, ValidationError
 from ..model import Link, MemoryRecord, from_epoch, to_epoch
 from .base import ORDERS, Filters, HistoryEntry
+from .lexical import LexicalIndex
 from .lifecycle import LifecycleTables
 from .migrations import apply_migrations
 from .vectors import VectorIndex
@@ -64,9 +67,19 @@ _CURRENT = "m.status = 'active' AND m.valid_to IS NULL"
 # map (no read() per page) make a 100-id get_many several times faster on a 100k store.
 _CACHE_KIB = 64 * 1024
 _MMAP_BYTES = 1 << 30
+# FTS5 answers an agent's first lexical queries in a process; from this one on, the in-memory BM25 mirror
+# does (same ranking, ~10x faster at 100k rows). One-shot commands never pay for building the mirror.
+_MIRROR_FROM_QUERY = 3
+_TEXT_COLUMNS = frozenset({"text", "tags", "category"})  # what the lexical index covers
+_IN_CHUNK = 500
 _loads = json.loads
 _dumps = json.dumps
 _fromtimestamp = datetime.fromtimestamp
+
+
+@lru_cache(maxsize=_IN_CHUNK)
+def _marks(n: int) -> str:
+    return ", ".join(["?"] * n)
 
 
 def _encode(column: str, value: Any) -> Any:
@@ -171,6 +184,8 @@ class SQLiteBackend(LifecycleTables):
         self.path = directory / DB_FILE
         self._lock = threading.RLock()
         self._indexes: dict[str, VectorIndex] = {}
+        self._lexicons: dict[str, LexicalIndex] = {}
+        self._lexical_queries: Counter[str] = Counter()
         self._dims: int | None = None
         try:
             self._conn = sqlite3.connect(
@@ -201,6 +216,18 @@ class SQLiteBackend(LifecycleTables):
         except sqlite3.OperationalError as exc:
             raise StoreError(f"store operation failed: {exc}; retry, or run `tiermem doctor`") from exc
 
+    def _select_in(
+        self, sql: str, values: Sequence[Any], *, before: Sequence[Any] = (), after: Sequence[Any] = ()
+    ) -> builtins.list[Any]:
+        """Rows of ``sql`` whose ``IN (?*)`` takes ``values``, in chunks (SQLite caps a statement's
+        parameters); ``before`` / ``after`` are the parameters around the list."""
+        rows: builtins.list[Any] = []
+        with self._lock:
+            for start in range(0, len(values), _IN_CHUNK):
+                chunk = values[start : start + _IN_CHUNK]
+                rows += self._execute(sql.replace("?*", _marks(len(chunk))), [*before, *chunk, *after]).fetchall()
+        return rows
+
     @contextmanager
     def write(self) -> Iterator[None]:
         with self._lock:
@@ -216,6 +243,7 @@ class SQLiteBackend(LifecycleTables):
                     self._conn.rollback()
                 # A mirror refreshed inside the transaction may hold rows that no longer exist.
                 self._indexes.clear()
+                self._lexicons.clear()
                 raise
 
     def meta_get(self, key: str) -> str | None:
@@ -251,10 +279,7 @@ class SQLiteBackend(LifecycleTables):
     def _insert_vectors(self, records: Sequence[MemoryRecord], vectors: np.ndarray) -> None:
         ids = [r.id for r in records]
         rowids: dict[str, int] = {}
-        for start in range(0, len(ids), 500):  # bounded: SQLite caps the number of parameters
-            chunk = ids[start : start + 500]
-            marks = ", ".join("?" for _ in chunk)
-            rowids.update(self._execute(f"SELECT id, rowid FROM memories WHERE id IN ({marks})", chunk))
+        rowids.update(self._select_in("SELECT id, rowid FROM memories WHERE id IN (?*)", ids))
         blobs = np.asarray(vectors, dtype=np.float32)
         self._conn.executemany(
             "INSERT OR REPLACE INTO vectors(rowid, agent_id, vec) VALUES (?, ?, ?)",
@@ -268,14 +293,10 @@ class SQLiteBackend(LifecycleTables):
         found: dict[str, MemoryRecord] = {}
         ids = list(dict.fromkeys(memory_ids))
         with self._lock:
-            for start in range(0, len(ids), 500):
-                chunk = ids[start : start + 500]
-                marks = ", ".join("?" for _ in chunk)
-                rows = self._execute(
-                    f"SELECT {_SELECT} FROM memories m WHERE m.id IN ({marks}) AND +m.agent_id = ?",
-                    [*chunk, agent_id],
-                ).fetchall()
-                found.update((row[0], _row_to_record(row)) for row in rows)
+            rows = self._select_in(
+                f"SELECT {_SELECT} FROM memories m WHERE m.id IN (?*) AND +m.agent_id = ?", ids, after=[agent_id]
+            )
+            found.update((row[0], _row_to_record(row)) for row in rows)
         return found
 
     def find_by_hash(self, agent_id: str, content_hash: str) -> MemoryRecord | None:
@@ -292,15 +313,13 @@ class SQLiteBackend(LifecycleTables):
         found: dict[str, Any] = {}
         hashes = list(dict.fromkeys(content_hashes))
         with self._lock:
-            for start in range(0, len(hashes), 500):
-                chunk = hashes[start : start + 500]
-                marks = ", ".join("?" for _ in chunk)
-                rows = self._execute(
-                    f"SELECT {_SELECT} FROM memories m WHERE m.agent_id = ? AND m.content_hash IN ({marks}) "
-                    f"AND {_CURRENT} ORDER BY m.rowid DESC",
-                    [agent_id, *chunk],
-                ).fetchall()
-                found.update((row[19], row) for row in rows)  # newest first, so the oldest wins
+            rows = self._select_in(
+                f"SELECT {_SELECT} FROM memories m WHERE m.agent_id = ? AND m.content_hash IN (?*) "
+                f"AND {_CURRENT} ORDER BY m.rowid DESC",
+                hashes,
+                before=[agent_id],
+            )
+            found.update((row[19], row) for row in rows)  # newest first, so the oldest wins
         return {h: _row_to_record(row) for h, row in found.items()}
 
     def current_texts(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, tuple[str, str]]:
@@ -308,15 +327,12 @@ class SQLiteBackend(LifecycleTables):
         found: dict[str, tuple[str, str]] = {}
         ids = list(dict.fromkeys(memory_ids))
         with self._lock:
-            for start in range(0, len(ids), 500):
-                chunk = ids[start : start + 500]
-                marks = ", ".join("?" for _ in chunk)
-                rows = self._execute(
-                    f"SELECT m.id, m.text, m.type FROM memories m WHERE m.id IN ({marks}) AND +m.agent_id = ? "
-                    f"AND {_CURRENT}",
-                    [*chunk, agent_id],
-                )
-                found.update((r[0], (r[1], r[2])) for r in rows)
+            rows = self._select_in(
+                f"SELECT m.id, m.text, m.type FROM memories m WHERE m.id IN (?*) AND +m.agent_id = ? AND {_CURRENT}",
+                ids,
+                after=[agent_id],
+            )
+            found.update((r[0], (r[1], r[2])) for r in rows)
         return found
 
     def list(
@@ -335,22 +351,48 @@ class SQLiteBackend(LifecycleTables):
         found: set[str] = set()
         ids = list(memory_ids)
         with self._lock:
-            for start in range(0, len(ids), 500):
-                chunk = ids[start : start + 500]
-                marks = ", ".join("?" for _ in chunk)
-                rows = self._execute(
-                    f"SELECT m.id FROM memories m WHERE {where} AND m.id IN ({marks})", [*params, *chunk]
-                )
-                found.update(r[0] for r in rows)
+            rows = self._select_in(f"SELECT m.id FROM memories m WHERE {where} AND m.id IN (?*)", ids, before=params)
+            found.update(r[0] for r in rows)
         return found
 
     def iter_all(self, agent_id: str) -> Iterator[MemoryRecord]:
+        """Pages by rowid, so an export of a large store never holds it all in memory."""
+        for rows in self._pages(f"SELECT m.rowid, {_SELECT} FROM memories m WHERE m.agent_id = ?", (agent_id,)):
+            yield from (_row_to_record(row[1:]) for row in rows)
+
+    def _pages(self, select: str, params: Sequence[Any], size: int = 1000) -> Iterator[builtins.list[Any]]:
+        """Rows of ``select`` (its first column a rowid, its WHERE clause open) a page at a time, by rowid."""
+        after = 0
+        while True:
+            with self._lock:
+                rows = self._execute(
+                    f"{select} AND rowid > ? ORDER BY rowid LIMIT ?", [*params, after, size]
+                ).fetchall()
+            if rows:
+                yield rows
+            if len(rows) < size:
+                return
+            after = rows[-1][0]
+
+    def iter_links(self, agent_id: str) -> Iterator[Link]:
+        """Every link of the agent, in the order they were made (for export)."""
+        select = "SELECT rowid, source_id, target_id, relation, created_at FROM links WHERE agent_id = ?"
+        for rows in self._pages(select, (agent_id,)):
+            yield from (Link(r[1], r[2], r[3], datetime.fromtimestamp(r[4], tz=UTC)) for r in rows)
+
+    def iter_history(self, agent_id: str) -> Iterator[HistoryEntry]:
+        """Every history entry of the agent, oldest first (for export)."""
+        select = "SELECT rowid, memory_id, at, action, detail FROM history WHERE agent_id = ?"
+        for rows in self._pages(select, (agent_id,)):
+            yield from (HistoryEntry(r[1], datetime.fromtimestamp(r[2], tz=UTC), r[3], json.loads(r[4])) for r in rows)
+
+    def owners(self, memory_ids: Sequence[str]) -> dict[str, str]:
+        """id -> agent of those of ``memory_ids`` that exist, whoever owns them (ids are unique store-wide)."""
+        found: dict[str, str] = {}
+        ids = list(dict.fromkeys(memory_ids))
         with self._lock:
-            rows = self._execute(
-                f"SELECT {_SELECT} FROM memories m WHERE m.agent_id = ? ORDER BY m.rowid", (agent_id,)
-            ).fetchall()
-        for row in rows:
-            yield _row_to_record(row)
+            found.update(self._select_in("SELECT id, agent_id FROM memories WHERE id IN (?*)", ids))
+        return found
 
     def update(self, agent_id: str, memory_id: str, fields: dict[str, Any]) -> None:
         unknown = set(fields) - set(_COLUMNS) | ({"id", "agent_id"} & set(fields))
@@ -362,6 +404,8 @@ class SQLiteBackend(LifecycleTables):
             self._execute(
                 f"UPDATE memories SET {assignments} WHERE agent_id = ? AND id = ?", [*values, agent_id, memory_id]
             )
+            if _TEXT_COLUMNS & set(fields):  # the lexical mirrors of every process must re-read this row
+                self._bump_epoch()
 
     def reinforce(self, agent_id: str, memory_ids: Sequence[str], at: datetime, importance_bump: float) -> None:
         with self.write():
@@ -429,43 +473,70 @@ class SQLiteBackend(LifecycleTables):
     # --- candidates -----------------------------------------------------------------------------------
 
     def lexical(self, agent_id: str, terms: Sequence[str], *, limit: int) -> builtins.list[tuple[str, float]]:
+        """The agent's current memories best matching any of ``terms`` by BM25, as (id, score > 0)."""
+        if limit <= 0 or not any(t.replace('"', "").strip() for t in terms):
+            return []
+        with self._lock:
+            self._lexical_queries[agent_id] += 1
+            if agent_id in self._lexicons or self._lexical_queries[agent_id] >= _MIRROR_FROM_QUERY:
+                index = self._lexicon(agent_id)
+                return self._current_ranked(
+                    agent_id, limit, lambda depth: [(index.rowids[r], s) for r, s in index.search(terms, depth)]
+                )
+            return self._current_ranked(agent_id, limit, lambda depth: self._fts_ranked(terms, depth))
+
+    def _current_ranked(
+        self, agent_id: str, limit: int, ranked: Callable[[int], builtins.list[tuple[int, float]]]
+    ) -> builtins.list[tuple[str, float]]:
+        """The first ``limit`` of a ranking of rowids that are the agent's current memories.
+
+        Rank first, then filter: joining memories into the ranking reads every matching row before LIMIT
+        applies. Going deeper is needed only when the filter drops many of the best matches (another agent's
+        rows in FTS5, forgotten or superseded memories); the result is the same either way.
+        """
+        depth = limit + limit // 4 + 8
+        while True:
+            found = ranked(depth)
+            current = self._current_ids(agent_id, [r for r, _ in found])
+            kept = [(current[r], score) for r, score in found if r in current]
+            if len(kept) >= limit or len(found) < depth:
+                return kept[:limit]
+            depth *= 4
+
+    def _fts_ranked(self, terms: Sequence[str], depth: int) -> builtins.list[tuple[int, float]]:
         # Every term is quoted, so FTS5 syntax in user text (NEAR, OR, *, ") is matched as plain words.
         quoted = [f'"{t.replace(chr(34), "")}"' for t in terms if t.replace('"', "").strip()]
-        if not quoted:
-            return []
-        if limit <= 0:
-            return []
-        # Rank inside FTS5 alone, then keep the agent's current memories. Joining memories into the ranked
-        # query reads every matching row of the table before LIMIT applies, which doubled the cost of a
-        # query matching 20k of 100k memories. Going deeper is needed only when the filter drops many of the
-        # best matches (other agents' or forgotten memories); the result is the same either way.
-        ranked_sql = (
+        rows = self._execute(
             "SELECT rowid, bm25(memories_fts) FROM memories_fts WHERE memories_fts MATCH ? "
-            "ORDER BY bm25(memories_fts) LIMIT ?"
+            "ORDER BY bm25(memories_fts) LIMIT ?",
+            (" OR ".join(quoted), depth),
         )
-        depth = limit + limit // 4 + 8
-        with self._lock:
-            while True:
-                ranked = self._execute(ranked_sql, (" OR ".join(quoted), depth)).fetchall()
-                current = self._current_ids(agent_id, [r[0] for r in ranked])
-                found = [(current[r], -float(score)) for r, score in ranked if r in current]
-                if len(found) >= limit or len(ranked) < depth:
-                    return found[:limit]
-                depth *= 4
+        return [(r[0], -float(r[1])) for r in rows]
+
+    def _lexicon(self, agent_id: str) -> LexicalIndex:
+        """The agent's BM25 mirror, brought up to date with what other processes committed."""
+        epoch = self.meta_get("vec_epoch") or ""
+        index = self._lexicons.get(agent_id)
+        if index is None or index.epoch != epoch:
+            index = self._lexicons[agent_id] = LexicalIndex(epoch=epoch)
+        rows = self._execute(
+            "SELECT rowid, id, text || ' ' || tags || ' ' || COALESCE(category, '') FROM memories "
+            "WHERE rowid > ? AND +agent_id = ? ORDER BY rowid",  # +: walk rowids past the watermark only
+            (index.watermark, agent_id),
+        )
+        index.add(rows)
+        return index
 
     def _current_ids(self, agent_id: str, rowids: Sequence[int]) -> dict[int, str]:
         """rowid -> id of those of ``rowids`` that are the agent's current memories."""
         out: dict[int, str] = {}
-        for start in range(0, len(rowids), 500):
-            chunk = rowids[start : start + 500]
-            marks = ", ".join("?" for _ in chunk)
-            out.update(
-                self._execute(
-                    f"SELECT m.rowid, m.id FROM memories m "
-                    f"WHERE m.rowid IN ({marks}) AND +m.agent_id = ? AND {_CURRENT}",
-                    [*chunk, agent_id],
-                )
+        out.update(
+            self._select_in(
+                f"SELECT m.rowid, m.id FROM memories m WHERE m.rowid IN (?*) AND +m.agent_id = ? AND {_CURRENT}",
+                rowids,
+                after=[agent_id],
             )
+        )
         return out
 
     def in_window(self, agent_id: str, start: datetime, end: datetime, *, limit: int) -> builtins.list[str]:
@@ -484,8 +555,8 @@ class SQLiteBackend(LifecycleTables):
         escaped = fragment.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
         with self._lock:
             rows = self._execute(
-                f"SELECT DISTINCT m.id FROM memories m, json_each(m.metadata, '$.urls') u "
-                f"WHERE m.agent_id = ? AND {_CURRENT} AND lower(u.value) LIKE ? ESCAPE '\\' LIMIT ?",
+                f"SELECT DISTINCT m.id FROM memory_urls u JOIN memories m ON m.rowid = u.memory_rowid "
+                f"WHERE u.agent_id = ? AND u.url LIKE ? ESCAPE '\\' AND {_CURRENT} LIMIT ?",
                 (agent_id, f"%{escaped}%", limit),
             )
             return [r[0] for r in rows]
@@ -512,15 +583,13 @@ class SQLiteBackend(LifecycleTables):
         """rowid -> (id, source session) of current memories whose ``key`` column is in ``values``."""
         out: dict[int, tuple[str, str | None]] = {}
         with self._lock:
-            for start in range(0, len(values), 500):
-                chunk = values[start : start + 500]
-                marks = ", ".join("?" for _ in chunk)
-                rows = self._execute(  # +agent_id: find rows through the key, not by scanning the agent's index
-                    f"SELECT m.rowid, m.id, json_extract(m.source, '$.session') FROM memories m "
-                    f"WHERE +m.agent_id = ? AND m.{key} IN ({marks}) AND {_CURRENT}",
-                    [agent_id, *chunk],
-                )
-                out.update((r[0], (r[1], r[2])) for r in rows)
+            rows = self._select_in(  # +agent_id: find rows through the key, not by scanning the agent's index
+                f"SELECT m.rowid, m.id, json_extract(m.source, '$.session') FROM memories m "
+                f"WHERE +m.agent_id = ? AND m.{key} IN (?*) AND {_CURRENT}",
+                values,
+                before=[agent_id],
+            )
+            out.update((r[0], (r[1], r[2])) for r in rows)
         return out
 
     def _bump_epoch(self) -> None:
@@ -548,7 +617,7 @@ class SQLiteBackend(LifecycleTables):
     ) -> builtins.list[builtins.list[tuple[str, float]]]:
         with self._lock:
             index = self._index(agent_id)
-            found = index.search(np.atleast_2d(query), limit)
+            found = index.candidates(np.atleast_2d(query), limit, widen=8)
         return [[(index.ids[row], sim) for row, sim in hits] for hits in found]
 
     def dedup_candidates(
@@ -571,15 +640,13 @@ class SQLiteBackend(LifecycleTables):
                 block = index.matrix[list(rows.values())]  # a copy: callers cannot touch the mirror
                 return dict(zip(rows, block, strict=True))
             found: dict[str, np.ndarray] = {}
-            for start in range(0, len(ids), 500):
-                chunk = ids[start : start + 500]
-                marks = ", ".join("?" for _ in chunk)
-                rows_ = self._execute(
-                    f"SELECT m.id, v.vec FROM vectors v JOIN memories m ON m.rowid = v.rowid "
-                    f"WHERE m.id IN ({marks}) AND +m.agent_id = ?",
-                    [*chunk, agent_id],
-                )
-                found.update((r[0], np.frombuffer(r[1], dtype=np.float32)) for r in rows_)
+            rows_ = self._select_in(
+                "SELECT m.id, v.vec FROM vectors v JOIN memories m ON m.rowid = v.rowid "
+                "WHERE m.id IN (?*) AND +m.agent_id = ?",
+                ids,
+                after=[agent_id],
+            )
+            found.update((r[0], np.frombuffer(r[1], dtype=np.float32)) for r in rows_)
         return found
 
     def delete_vectors(self, agent_id: str, memory_ids: Sequence[str]) -> None:
@@ -636,8 +703,69 @@ class SQLiteBackend(LifecycleTables):
         return [HistoryEntry(r[0], datetime.fromtimestamp(r[1], tz=UTC), r[2], json.loads(r[3])) for r in rows]
 
     def integrity_check(self) -> builtins.list[str]:
+        """``PRAGMA integrity_check``'s lines (["ok"] when sound); a file too damaged to check gives the error."""
         with self._lock:
-            return [r[0] for r in self._execute("PRAGMA integrity_check").fetchall()]
+            try:
+                return [r[0] for r in self._conn.execute("PRAGMA integrity_check").fetchall()]
+            except sqlite3.DatabaseError as exc:
+                return [str(exc)]
+
+    # --- doctor: find and repair damage (tiermem.doctor) ----------------------------------------------------
+
+    def applied_migrations(self) -> builtins.list[str]:
+        with self._lock:
+            return [r[0] for r in self._execute("SELECT name FROM schema_migrations ORDER BY name")]
+
+    def fts_drift(self) -> dict[str, int]:
+        """Rows each full-text index misses, and entries it holds for rows that are gone (by its docsize
+        table: one row per indexed document)."""
+        pairs = {"memories_fts": "memories", "memory_keys_fts": "memory_keys"}
+        out: dict[str, int] = {}
+        with self._lock:
+            for fts, table in pairs.items():
+                missing = self._execute(
+                    f"SELECT COUNT(*) FROM {table} t "
+                    f"WHERE NOT EXISTS (SELECT 1 FROM {fts}_docsize d WHERE d.id = t.rowid)"
+                ).fetchone()[0]
+                extra = self._execute(
+                    f"SELECT COUNT(*) FROM {fts}_docsize d "
+                    f"WHERE NOT EXISTS (SELECT 1 FROM {table} t WHERE t.rowid = d.id)"
+                ).fetchone()[0]
+                out[fts] = int(missing) + int(extra)
+        return out
+
+    def rebuild_fts(self) -> None:
+        """Rebuild both full-text indexes from their tables (the tables are the truth)."""
+        with self.write():
+            self._execute("INSERT INTO memories_fts(memories_fts) VALUES ('rebuild')")
+            self._execute("INSERT INTO memory_keys_fts(memory_keys_fts) VALUES ('rebuild')")
+
+    def vector_problems(self, dims: int) -> tuple[builtins.list[Any], builtins.list[tuple[str, str]]]:
+        """(vectors to delete: of no memory, of a memory that is not current or of another agent; current
+        memories whose vector is missing or not ``dims`` wide, as (agent, id))."""
+        with self._lock:
+            orphans = [
+                r[0]
+                for r in self._execute(
+                    "SELECT v.rowid FROM vectors v LEFT JOIN memories m ON m.rowid = v.rowid "
+                    f"WHERE m.rowid IS NULL OR m.agent_id != v.agent_id OR NOT ({_CURRENT})"
+                )
+            ]
+            missing = [
+                (r[0], r[1])
+                for r in self._execute(
+                    "SELECT m.agent_id, m.id FROM memories m LEFT JOIN vectors v ON v.rowid = m.rowid "
+                    f"WHERE {_CURRENT} AND (v.rowid IS NULL OR length(v.vec) != ?) ORDER BY m.rowid",
+                    (4 * dims,),
+                )
+            ]
+        return orphans, missing
+
+    def delete_vector_rows(self, keys: Sequence[Any]) -> None:
+        """Delete the vectors :meth:`vector_problems` found orphaned (by rowid)."""
+        with self.write():
+            self._conn.executemany("DELETE FROM vectors WHERE rowid = ?", [(k,) for k in keys])
+            self._bump_epoch()
 
 
 def _filter_sql(agent_id: str, f: Filters, *, by_id: bool = False) -> tuple[str, builtins.list[Any]]:

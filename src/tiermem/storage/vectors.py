@@ -1,4 +1,5 @@
-"""An exact in-memory vector index, mirrored from the store's vector table.
+"""An in-memory vector index, mirrored from the store's vector table: exact up to 20k rows, a prefix
+shortlist re-scored at full width above.
 
 Why not sqlite-vec: its 0.1.x KNN is itself an exact scan, measured here at 30-60 ms for 100k x 256
 vectors, and the stdlib ``sqlite3`` of many Pythons cannot load extensions at all. A contiguous numpy
@@ -10,12 +11,13 @@ The matrix lives in a buffer that grows geometrically, so appending a batch cost
 of the whole matrix. Top-k selection scans block maxima first (see :func:`top_k`), which is exact and
 several times cheaper than a full ``argpartition`` of every row.
 
-Dedup compares every new vector of a batch with the whole matrix; for that a prefix of the dimensions is
-scanned first (wordllama is Matryoshka-trained, so a prefix keeps the ranking) and only the best few
-candidates are compared at full width. The prefix rows are kept unit-normalised in their own growing
-buffer. (An inverted-file shortlist was tried: 2.5x cheaper at 100k rows, but on bench/store.py's corpus
-it missed the stored twin of 15 in 3,000 restated memories that this scan finds, so dedup would have
-stored them again; dedup quality won.)
+Above 20k rows a full scan is memory-bound (100 MB at 100k x 256), so a prefix of the dimensions is scanned
+first (wordllama is Matryoshka-trained, so a prefix keeps the ranking) and only a shortlist is compared at
+full width: recall fusion shortlists 8x its depth (measured on bench/store.py's 100k store: 91% of the
+exact top 200 and 3.1 ms instead of 8-12 ms), dedup 4x its few neighbours. The prefix rows are kept
+unit-normalised in their own growing buffer. (An inverted-file shortlist was tried: 2.5x cheaper at 100k
+rows, but on bench/store.py's corpus it missed the stored twin of 15 in 3,000 restated memories that this
+scan finds, so dedup would have stored them again; dedup quality won.)
 """
 
 from __future__ import annotations
@@ -109,21 +111,23 @@ class VectorIndex:
         if not len(matrix) or limit <= 0:
             return [[] for _ in range(len(queries))]
         result: list[list[tuple[int, float]]] = []
-        for start in range(0, len(queries), _QUERY_CHUNK):
-            chunk = queries[start : start + _QUERY_CHUNK]
-            sims = matrix @ chunk[0] if len(chunk) == 1 else chunk @ matrix.T  # one query: a GEMV
-            rows, scores = top_k(np.atleast_2d(sims), limit)
-            result += _pairs(rows, scores)
+        with one_blas_thread():  # memory-bound: a second thread buys nothing and costs a wake-up
+            for start in range(0, len(queries), _QUERY_CHUNK):
+                chunk = queries[start : start + _QUERY_CHUNK]
+                sims = matrix @ chunk[0] if len(chunk) == 1 else chunk @ matrix.T  # one query: a GEMV
+                rows, scores = top_k(np.atleast_2d(sims), limit)
+                result += _pairs(rows, scores)
         return result
 
-    def candidates(self, queries: np.ndarray, limit: int) -> list[list[tuple[int, float]]]:
-        """Approximate shortlist through the prefix dims, re-scored at full width (for dedup)."""
+    def candidates(self, queries: np.ndarray, limit: int, *, widen: int = 4) -> list[list[tuple[int, float]]]:
+        """Approximate: a shortlist of ``widen`` x ``limit`` rows through the prefix dims, re-scored at full
+        width (exact below SHORTLIST_FROM rows)."""
         queries = np.atleast_2d(np.asarray(queries, dtype=np.float32))
         if len(self) <= SHORTLIST_FROM or self.dims <= PREFIX_DIMS:
             return self.search(queries, limit)
         prefix, matrix = self._prefix_matrix(), self.matrix
         heads = _unit_prefix(queries, prefix.shape[1])
-        shortlist = max(limit * 4, 16)
+        shortlist = max(limit * widen, 16)
         result: list[list[tuple[int, float]]] = []
         with one_blas_thread():
             for start in range(0, len(queries), _QUERY_CHUNK):

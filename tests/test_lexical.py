@@ -1,0 +1,114 @@
+"""The in-memory BM25 mirror: the same scores as SQLite's FTS5, and kept current with the store."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tiermem import Memory
+from tiermem.storage.lexical import LexicalIndex, index_terms
+from tiermem.storage.sqlite import _MIRROR_FROM_QUERY
+
+WORDS = [
+    "running", "runs", "deployment", "deploys", "billing", "worker", "workers", "database", "café", "naïve",
+    "Caroline", "adoption", "agencies", "painted", "sunrise", "2023", "v1", "snake_case", "Straße", "fox",
+]  # fmt: skip
+
+documents = st.lists(st.lists(st.sampled_from(WORDS), min_size=1, max_size=10).map(" ".join), min_size=1, max_size=40)
+# Query terms are single tokens (the query analyser splits "snake_case"); FTS5 would read it as a phrase.
+queries = st.lists(st.sampled_from([w for w in WORDS if "_" not in w]), min_size=1, max_size=4)
+
+
+def fts5_scores(docs: list[str], terms: list[str]) -> dict[int, float]:
+    conn = sqlite3.connect(":memory:")
+    conn.execute("CREATE VIRTUAL TABLE f USING fts5(text, tokenize='porter unicode61')")
+    conn.executemany("INSERT INTO f(rowid, text) VALUES (?, ?)", list(enumerate(docs, 1)))
+    match = " OR ".join(f'"{t}"' for t in terms)
+    rows = conn.execute("SELECT rowid, -bm25(f) FROM f WHERE f MATCH ?", (match,)).fetchall()
+    return {r: s for r, s in rows}
+
+
+@settings(max_examples=150, deadline=None)
+@given(documents, queries)
+def test_scores_equal_fts5_bm25(docs: list[str], terms: list[str]) -> None:
+    index = LexicalIndex()
+    index.add((rowid, str(rowid), doc) for rowid, doc in enumerate(docs, 1))
+    mine = {index.rowids[row]: score for row, score in index.search(terms, len(docs))}
+    theirs = fts5_scores(docs, terms)
+    assert mine.keys() == theirs.keys()
+    for rowid, score in theirs.items():
+        assert mine[rowid] == pytest.approx(score, rel=1e-5, abs=1e-5)
+
+
+@settings(max_examples=100, deadline=None)
+@given(documents, queries, st.integers(1, 10))
+def test_results_are_the_best_first_and_limited(docs: list[str], terms: list[str], limit: int) -> None:
+    index = LexicalIndex()
+    index.add((rowid, str(rowid), doc) for rowid, doc in enumerate(docs, 1))
+    everything = index.search(terms, len(docs))
+    top = index.search(terms, limit)
+    assert top == everything[:limit]
+    assert [s for _, s in everything] == sorted((s for _, s in everything), reverse=True)
+
+
+def test_tokens_are_folded_and_stemmed_as_fts5_does() -> None:
+    assert index_terms("Running CAFÉ naïve snake_case 2023") == ["run", "cafe", "naiv", "snake", "case", "2023"]
+
+
+def test_no_terms_or_no_rows_find_nothing() -> None:
+    index = LexicalIndex()
+    assert index.search(["anything"], 5) == []
+    index.add([(1, "a", "billing worker")])
+    assert index.search(["unknown"], 5) == []
+    assert index.search(["billing"], 0) == []
+
+
+def _warm(memory: Memory, agent: str) -> None:
+    """Enough lexical queries for the backend to switch from FTS5 to its mirror."""
+    for _ in range(_MIRROR_FROM_QUERY):
+        memory.search("warm up", agent_id=agent, reinforce=False)
+
+
+def test_the_mirror_answers_like_fts5_and_follows_every_change(tmp_path: Path) -> None:
+    memory = Memory.open(tmp_path / "store")
+    first = memory.store("The billing worker deploys at noon", agent_id="a")
+    memory.store("Billing invoices are sent on Fridays", agent_id="a")
+    memory.store("The billing worker belongs to agent b", agent_id="b")
+    backend = memory._backend
+    cold = backend.lexical("a", ["billing", "worker"], limit=10)
+    _warm(memory, "a")
+    assert "a" in backend._lexicons
+    warm = backend.lexical("a", ["billing", "worker"], limit=10)
+    assert [m for m, _ in warm] == [m for m, _ in cold]  # one agent, so FTS5's statistics are the agent's
+
+    other = Memory.open(tmp_path / "store")  # another process's writes reach this mirror
+    added = other.store("A new worker joined the billing team", agent_id="a")
+    assert added.id in {m for m, _ in backend.lexical("a", ["joined"], limit=10)}
+    other.update(first.id, agent_id="a", category="ops/payments")  # edited in place: the row is re-read
+    assert first.id in {m for m, _ in backend.lexical("a", ["payments"], limit=10)}
+    newer = other.update(first.id, agent_id="a", text="The payments job deploys at noon")  # supersedes
+    assert first.id not in {m for m, _ in backend.lexical("a", ["worker", "payments"], limit=10)}
+    assert newer.id in {m for m, _ in backend.lexical("a", ["job"], limit=10)}
+    other.forget(added.id, agent_id="a")
+    assert added.id not in {m for m, _ in backend.lexical("a", ["joined"], limit=10)}
+    other.purge(newer.id, agent_id="a")
+    assert backend.lexical("a", ["job"], limit=10) == []
+    assert all(m != first.id for m, _ in backend.lexical("b", ["billing"], limit=10))
+    other.close()
+    memory.close()
+
+
+@settings(max_examples=100, deadline=None)
+@given(documents, queries, st.integers(0, 40))
+def test_adding_in_parts_equals_adding_at_once(docs: list[str], terms: list[str], cut: int) -> None:
+    rows = [(rowid, str(rowid), doc) for rowid, doc in enumerate(docs, 1)]
+    whole, parts = LexicalIndex(), LexicalIndex()
+    whole.add(rows)
+    parts.add(rows[:cut])
+    parts.search(terms, 5)  # a query between the parts merges what the first one added
+    parts.add(rows[cut:])
+    assert parts.search(terms, len(docs)) == whole.search(terms, len(docs))
