@@ -31,6 +31,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/store.py
 	$(BIN)/python bench/retrieval.py
 	$(BIN)/python bench/context.py
+	$(BIN)/python bench/reliability.py
 
 clean:
 	rm -rf $(VENV) .tiermem-demo .pytest_cache .mypy_cache .ruff_cache

@@ -1,6 +1,7 @@
 """Lifetime benchmark: five simulated years of one agent under the tiered lifecycle (seed 000).
 
-Run: ``.venv/bin/python bench/lifetime.py [--years 5] [--facts-per-day 30] [--quick-every-hours 4] [--seed 7]``
+Run: ``.venv/bin/python bench/lifetime.py [--years 5] [--facts-per-day 30] [--quick-every-hours 4] [--seed 7]
+[--out FILE]``
 
 A simulated clock drives everything (store times, consolidation, retrieval). Every day the agent has one
 session at 10:00: it loads its session-start context (MEMORY.md's hot block + the tree index), stores about
@@ -9,8 +10,11 @@ consolidation ingests), sometimes updates its hot state (lessons, events, tasks,
 few memories. Categories drift: a new project appears every quarter and old ones go quiet. Consolidation
 follows the seed's schedule: quick every ``--quick-every-hours`` hours, daily at midnight, monthly on the 1st.
 
-Planted facts (two a week, importance 0.8-1.0, each about a made-up name) are retrieved by a question naming
-that name after 1, 3 and 5 years; recall = share found in the top 5 of ``retrieve``.
+Planted facts (two a week, importance 0.8-1.0, each about a made-up name) are retrieved after 1, 3 and 5 years
+by a paraphrase that shares no word with the fact but the name ("what PIN opens the Kazotan locker" for "The
+access code for the Kazotan storage unit is 4417"); and each name also turns up in six unrelated memories of
+the following days, more than the top 5 holds, so the name alone does not single the fact out. Recall =
+share found in the top 5 of ``retrieve``.
 
 Per simulated year the table shows the largest hot state, tree and warm store seen after any consolidation,
 the session-start context size (min / max), and the daily consolidation time. Results also go to
@@ -31,6 +35,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from progress import steps
 from tiermem import Memory
 from tiermem.lifecycle import hot
 from tiermem.lifecycle.service import LifecycleService
@@ -76,13 +81,22 @@ PLANTS = (
     "Our contact at {n} prefers calls after {k} pm",
     "The {n} project budget is {k} thousand euros",
 )
-QUESTIONS = (
-    "access code {n} storage unit",
-    "when does the {n} contract renew",
-    "{n} server password hint",
-    "when to call our contact at {n}",
-    "{n} project budget",
+QUESTIONS = (  # paraphrases: no word in common with the planted fact but its name
+    "what PIN opens the {n} locker",
+    "when is the {n} agreement up again",
+    "reminder for the admin login of the {n} machine",
+    "what time should I phone the person at {n}",
+    "how much money do we have for {n}",
 )
+DECOYS = (  # other memories naming a planted fact's name, about nothing the questions ask
+    "{person} mentioned {n} {place}; nothing to do yet",
+    "Looked up {n} on the wiki, page {k} is out of date",
+    "{n} came up while we discussed {topic}; {outcome}",
+    "{person} forwarded a newsletter from {n} about {topic}",
+    "Filed the {n} receipts from {place} under ticket {k}",
+    "{n} sent a survey about {topic}; {outcome}",
+)
+DECOYS_PER_NAME, DECOYS_PER_DAY = 6, 2  # two plants a week: 12 decoys, stored within the week
 
 # fmt: on
 
@@ -110,6 +124,7 @@ class Simulation:
         self.years: list[Year] = []
         self.recall: dict[int, dict[str, float]] = {}
         self.used_names: set[str] = set()
+        self.decoys: list[str] = []  # texts naming planted names, stored one a day among the filler
 
     # --- one simulated day -------------------------------------------------------------------------
 
@@ -138,6 +153,17 @@ class Simulation:
         which = self.rng.randrange(len(PLANTS))
         text = PLANTS[which].format(n=n, k=self.rng.randint(2, 9999))
         self.pending_question = QUESTIONS[which].format(n=n)
+        for decoy in self.rng.sample(DECOYS, DECOYS_PER_NAME):
+            self.decoys.append(
+                decoy.format(
+                    n=n,
+                    k=self.rng.randint(2, 999),
+                    person=self.rng.choice(PEOPLE),
+                    place=self.rng.choice(PLACES),
+                    topic=self.rng.choice(TOPICS),
+                    outcome=self.rng.choice(OUTCOMES),
+                )
+            )
         return {
             "text": text,
             "category": self.rng.choice(STABLE),
@@ -150,6 +176,9 @@ class Simulation:
         items = [
             {**self.filler(day), "created_at": at + timedelta(minutes=i)} for i in range(self.args.facts_per_day - 3)
         ]
+        for item in items[-DECOYS_PER_DAY:]:
+            if self.decoys:
+                item["text"] = self.decoys.pop(0)
         planted_now = day % 7 in (1, 4)
         if planted_now:
             items[0] = self.plant(at, day)
@@ -225,7 +254,7 @@ class Simulation:
         days = round(self.args.years * 365.25)
         checkpoints = {round(y * 365.25): y for y in (1, 3, 5)}
         quick = range(self.args.quick_every_hours, 24, self.args.quick_every_hours)
-        for day in range(days):
+        for day in steps(range(days), f"{self.args.years} simulated years"):
             midnight = START + timedelta(days=day)
             if (day % 365 == 0 and len(self.years) < 5) or not self.years:
                 self.years.append(Year())
@@ -274,6 +303,7 @@ def main() -> None:
     parser.add_argument("--facts-per-day", type=int, default=30)
     parser.add_argument("--quick-every-hours", type=int, default=4, choices=(2, 3, 4, 6))
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--out", type=Path, default=RESULTS, help="where the JSON goes (short runs: elsewhere)")
     args = parser.parse_args()
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp, Memory.open(Path(tmp) / ".tiermem") as memory:
@@ -304,11 +334,11 @@ def main() -> None:
         f"context from month 2: mean {summary['context_mean_from_month_2']} B, "
         f"max deviation {summary['context_max_deviation']:.1%}; recall detail {sim.recall}"
     )
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(
         json.dumps(
             {
-                "args": vars(args),
+                "args": {k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items()},
                 "years": rows,
                 "context": summary,
                 "recall": sim.recall,
@@ -321,7 +351,7 @@ def main() -> None:
         )
         + "\n"
     )
-    print(f"wrote {RESULTS.relative_to(ROOT.parent)} in {time.perf_counter() - started:.0f} s")
+    print(f"wrote {args.out} in {time.perf_counter() - started:.0f} s")
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ from typing import Any
 
 from rank_bm25 import BM25Okapi
 
+from progress import steps
 from tiermem import Memory
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
@@ -159,7 +160,7 @@ def run_locomo(store: Path, variants: dict[str, dict[str, Any]], limit: int | No
     samples = json.loads((DATA / "locomo10.json").read_text())[:limit]
     per_system: dict[str, list[tuple[int, dict[int, float]]]] = defaultdict(list)
     latencies: dict[str, list[float]] = defaultdict(list)
-    for index, sample in enumerate(samples):
+    for index, sample in enumerate(steps(samples, "LoCoMo conversations")):
         items, last = locomo_items(sample)
         agent = f"locomo{index}"
         systems: dict[str, Retriever] = {"BM25": BM25Baseline([(i["metadata"]["dia_id"], i["text"]) for i in items])}
@@ -208,7 +209,7 @@ def run_lme(store: Path, variants: dict[str, dict[str, Any]], limit: int | None)
     ][:limit]
     rows: dict[str, list[dict[str, float]]] = defaultdict(list)
     latencies: dict[str, list[float]] = defaultdict(list)
-    for index, q in enumerate(questions):
+    for index, q in enumerate(steps(questions, "LongMemEval questions")):
         items = lme_items(q)
         gold = {
             i["metadata"]["unit"] for i in items if i["metadata"]["has_answer"] and "answer" in i["metadata"]["session"]

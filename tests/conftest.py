@@ -8,6 +8,7 @@ and add it to :data:`BACKEND_FACTORIES`. Everything in ``test_contract.py`` then
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,11 @@ from tiermem import Memory
 from tiermem.providers.embedders import WordLlamaEmbedder
 from tiermem.storage.base import Backend
 from tiermem.storage.sqlite import SQLiteBackend
+
+# `tiermem hook` processes started by any test answer in-process (no resident helper outliving the run) and
+# never read or create the real ~/.tiermem: the hook tests that want either set these themselves.
+os.environ["TIERMEM_HOOK_HELPER"] = "0"
+os.environ["TIERMEM_USER_HOME"] = "off"
 
 settings.register_profile("tiermem", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("tiermem")

@@ -3,19 +3,13 @@ started as real processes (two of them sharing one PostgreSQL database), and usa
 
 from __future__ import annotations
 
-import signal
-import socket
-import subprocess
-import sys
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
 import pytest
 
 import pg
+from api_support import serve_process
 from cli_support import Cli
 from tiermem import Memory
 
@@ -65,40 +59,6 @@ def test_usage_errors_are_one_line(cli: Cli, args: tuple[str, ...], message: str
     assert message in cli.fails(*args)
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-@contextmanager
-def serve_process(*args: str) -> Iterator[str]:
-    """`tiermem serve` as a real process on a free port; stopped with SIGINT (Ctrl-C) at the end."""
-    port = _free_port()
-    tiermem = Path(sys.executable).with_name("tiermem")
-    process = subprocess.Popen([str(tiermem), "serve", *args, "--port", str(port)], stderr=subprocess.PIPE, text=True)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"{url}/health", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert process.poll() is None, process.stderr.read() if process.stderr else ""
-            assert time.monotonic() < deadline, "the server did not come up"
-            time.sleep(0.1)
-        yield url
-    finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
 @pytest.mark.slow
 def test_serve_runs_a_server_that_honours_tokens(cli: Cli) -> None:
     token = cli.json("tokens", "create", "--agent-id", "alice", "--role", "write")["token"]
@@ -110,6 +70,15 @@ def test_serve_runs_a_server_that_honours_tokens(cli: Cli) -> None:
         assert httpx.get(f"{url}/v1/agents/bob/memories", headers=auth, timeout=10).status_code == 403
     with cli.memory() as mem:
         assert [r.text for r in mem.list(agent_id="alice")] == ["served by a real process"]
+
+
+@pytest.mark.slow
+def test_a_loopback_server_answers_only_loopback_host_names(cli: Cli) -> None:
+    with serve_process("--home", str(cli.home), "--insecure-local") as url:
+        assert httpx.get(f"{url}/v1/agents/alice/memories", timeout=10).status_code == 200
+        assert httpx.get(f"{url}/health", headers={"Host": f"localhost:{url.rsplit(':', 1)[1]}"}).status_code == 200
+        rebound = httpx.get(f"{url}/v1/agents/alice/memories", headers={"Host": "attacker.example"}, timeout=10)
+        assert rebound.status_code == 400
 
 
 @pytest.mark.slow

@@ -38,6 +38,7 @@ BODIES: dict[str, Callable[[list[str]], dict[str, Any]]] = {
     "retrieve": lambda _: {"query": "secret"},
     "hot_update": lambda _: {"key": "identity", "value": {"agent_name": "Mallory"}},
     "consolidate": lambda _: {"mode": "quick"},
+    "import_memories": lambda _: {"kind": "header", "format": "tiermem-export"},  # an export line (never read)
 }
 
 

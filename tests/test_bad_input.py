@@ -32,6 +32,13 @@ CASES: dict[str, tuple[Case, type[TiermemError], str]] = {
     "agent_with_space": (lambda m, k: m.list(agent_id="a b"), ValidationError, "invalid agent id"),
     "agent_none": (lambda m, k: m.search("backups", agent_id=None), ValidationError, "invalid agent id"),
     "agent_not_str": (lambda m, k: m.get(k, agent_id=42), ValidationError, "invalid agent id"),
+    "agent_trailing_newline": (lambda m, k: m.store("x y", agent_id="alice\n"), ValidationError, "invalid agent id"),
+    "metadata_deeply_nested": (
+        lambda m, k: m.store("x y", metadata="[" * 100_000),
+        ValidationError,
+        "nested too deeply",
+    ),
+    "query_99999999_days_ago": (lambda m, k: m.search("backups 99999999 days ago", now="nope"), ValidationError, "now"),
     # numbers
     "importance_negative": (
         lambda m, k: m.store("x y", importance=-0.1),
@@ -240,7 +247,7 @@ def test_a_store_from_a_newer_version_is_a_store_error(open_memory, store_path) 
 
 def test_opening_with_a_different_embedder_is_an_embedder_error(open_memory, store_path) -> None:
     keeper = open_memory().store(KEEP).id
-    with pytest.raises(EmbedderError, match=r"embedded with wordllama:l2_supercat_256 \(256 dims\).*reindex"):
+    with pytest.raises(EmbedderError, match=r"embedded with wordllama:l2_supercat_256 \(256 dims\).*doctor --repair"):
         Memory.open(store_path, embedder=WordLlamaEmbedder(64))
     with pytest.raises(EmbedderError, match="wordllama:l2_supercat_128"):
         Memory.open(store_path, config={"embedder": {"dims": 128}})

@@ -57,7 +57,7 @@ def test_store_with_every_option(cli: Cli) -> None:
         record = mem.get(out["id"])
     assert (record.type, record.category, record.importance) == ("working_solution", "projects/harbor", 0.9)
     assert record.tags == ("deploy", "ci")
-    assert record.source == {"type": "hook"}
+    assert record.source == {"type": "hook", "tool": "tiermem store", "interface": "cli", "trust": "tool"}
     assert record.created_at.isoformat() == "2026-03-05T09:00:00+00:00"
     assert record.event_at is not None and record.event_at.isoformat() == "2026-03-04T00:00:00+00:00"
     assert record.metadata["ticket"] == 42

@@ -330,6 +330,48 @@ def test_a_context_checks_old_logs_only_now_and_then(mem: Memory, workspace: Pat
     assert mem.sync_workspace(workspace=workspace)["reindexed"] == ["memory/2026-01-05.md"]  # a full check
 
 
+def test_recall_fills_the_room_left_and_reinforces_only_what_it_shows(mem: Memory, workspace: Path) -> None:
+    last = _history(workspace, days=3)
+    parts = ["changelog", "version tag", "release notes", "signed artefacts", "rollback plan", "smoke tests"]
+    ids = [mem.store(f"Release checklist step {i}: check the {parts[i % 6]} twice ({i})", dedup=False).id
+           for i in range(40)]  # fmt: skip
+    ctx = mem.context("release checklist step", workspace=workspace, budget_tokens=800, now=last + timedelta(hours=5))
+    shown = {r["id"] for r in ctx.metadata["recalled"]}
+    assert ctx.total_tokens <= 800 and shown and shown < set(ids)
+    assert any(h["source"] == "tiermem recall" for h in ctx.metadata["budget_hits"])  # cut where it ran out
+    accessed = {r.id: r.access_count for r in mem.list(limit=100) if r.id in ids}
+    assert {m for m, n in accessed.items() if n} == shown  # recalled = what the agent was shown
+
+
+def test_lifecycle_and_workspace_share_one_layout_per_agent(mem: Memory, workspace: Path) -> None:
+    """Seed 000's multi-agent layout for both: MEMORY-<agent>.md and memory/<agent>/ (daily notes included)."""
+    scaffold(workspace, START.date(), user="Bob", agent_id="bob")
+    life = mem.lifecycle(workspace)
+    life.update_hot("identity", {"name": "Bobbot", "role": "gardener"}, agent_id="bob")
+    memory_md = (workspace / "MEMORY-bob.md").read_text(encoding="utf-8")
+    assert "Bobbot" in memory_md and "## Active" in memory_md  # the hot block inside the scaffolded file
+    MemoryWriter(workspace, "bob").end_session("Bob planned a garden.", "Tomatoes next.", now=START)
+    note = workspace / "memory" / "bob" / f"{START.date()}.md"
+    note.write_text(note.read_text(encoding="utf-8") + "\n- [x] Bought tomato seedlings at the market\n")
+    assert life.ingest_daily(agent_id="bob", now=START)["files_scanned"] == 1  # the writer's log is the note
+    ctx = mem.context("what did I buy for the garden?", agent_id="bob", workspace=workspace, now=START)
+    assert "Bobbot" in ctx.text and "Bought tomato seedlings at the market" in ctx.text
+    assert not (workspace / "MEMORY.md").exists() or "Bobbot" not in (workspace / "MEMORY.md").read_text()
+
+
+def test_a_quick_check_sees_old_logs_come_and_go(mem: Memory, workspace: Path) -> None:
+    last = _history(workspace, days=20)
+    mem.sync_workspace(workspace=workspace)  # a full check: the quick ones trust older logs for a minute
+    (workspace / "memory" / "2025-12-24.md").write_text("- Wrapped the presents for the harbour crew.\n")
+    (workspace / "memory" / "2026-01-06.md").unlink()
+    ctx = mem.context("presents", workspace=workspace, now=last + timedelta(hours=5))
+    index = ctx.metadata["index"]
+    assert index["reindexed"] == ["memory/2025-12-24.md"] and index["forgotten"] > 0
+    assert "Wrapped the presents for the harbour crew." in ctx.text
+    again = mem.context("presents", workspace=workspace, now=last + timedelta(hours=5))
+    assert again.metadata["index"]["reindexed"] == [] and again.metadata["index"]["files"] == index["files"]
+
+
 def test_an_openclaw_workspace_works_as_it_is(mem: Memory, workspace: Path) -> None:
     (workspace / "MEMORY.md").write_text("# Memory\n\n- Ada's boat is called Wren.\n", encoding="utf-8")
     (workspace / "memory").mkdir()

@@ -40,7 +40,7 @@ def test_store_returns_the_new_memory_with_defaults(mem: Memory) -> None:
         "default", "The user prefers dark mode", "semantic", "long_term", "active",
     )  # fmt: skip
     assert (record.importance, record.access_count, record.category, record.tags) == (0.5, 0, None, ())
-    assert record.source == {"type": "user"}
+    assert record.source == {"type": "user", "interface": "python", "trust": "user"}  # provenance, completed
     assert record.tier in ("hot", "warm")
     assert before <= record.created_at <= datetime.now(UTC)
     assert record.is_current
@@ -67,7 +67,7 @@ def test_store_keeps_every_given_field(mem: Memory) -> None:
     assert record.tags == ("storage", "sqlite")
     assert record.metadata == {"ticket": 42}
     assert (record.importance, record.scope, record.valence, record.event_at) == (0.9, "working", 0.25, event)
-    assert record.source == {"type": "hook", "file": "notes.md", "line": 3}
+    assert record.source == {"type": "hook", "file": "notes.md", "line": 3, "interface": "python", "trust": "tool"}
     assert mem.get(record.id) == record
     assert record.to_dict()["event_at"] == "2024-05-01T14:30:00+00:00"
 

@@ -1,8 +1,6 @@
 """Every example of seed 000's Commands Reference, run through `tiermem` against a real store, with the
-shape of its JSON output checked; plus the lifecycle commands' errors and exit codes.
-
-Not here: `cold --init/--query` and `sync-critical` (Turso, the servers issue) and the examples' `--db-url`
-/ `--auth-token` flags, which only point those at Turso.
+shape of its JSON output checked; plus the lifecycle commands' errors and exit codes. The cloud examples
+(`cold`, `sync-critical`) run against a real libSQL server: tursodb on 127.0.0.1 (tests/turso_server.py).
 """
 
 from __future__ import annotations
@@ -15,6 +13,7 @@ import pytest
 
 from cli_support import Cli
 from llm_server import LLMServer, Reply, llm_server
+from turso_server import turso_server
 
 NOW = "2026-02-13T12:00:00Z"
 NOTE = """# 2026-02-13
@@ -315,3 +314,47 @@ def test_why_explains_a_memory(cli: Cli) -> None:
     assert why["tier"] == "frozen" and why["transitions"][0]["reason"] == "retention"
     assert "older than 30 days" in cli.ok("why", old, "--now", NOW)
     assert "no memory" in cli.fails("why", "01NOSUCHMEMORY0000000000000")
+
+
+def test_cold_and_sync_critical_examples(cli: Cli, workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cloud = workspace / "cloud"
+    cloud.mkdir()
+    with turso_server(cloud) as url:
+        init = cli.json("cold", "--init", "--db-url", url, "--auth-token", "your-token")
+        assert init["initialized"] is True and init["tables"] == ["cold_memories", "critical_state"]
+        decision = cli.store(
+            "Decided to use raw JSON-RPC for the blockchain integration",
+            "--category", "projects/evoclaw/bsc", "--importance", "0.9", "--created-at", "2025-12-15T00:00:00Z",
+        )  # fmt: skip
+        cli.json("consolidate", "--now", NOW)  # two months old: archived
+        assert cli.json("get", decision)["memory"]["tier"] == "cold"
+        assert cli.json("cold", "--push", "--db-url", url)["archived"] == 1
+        monkeypatch.setenv("TURSO_URL", url)  # the examples' "$TURSO_URL" / "$TURSO_TOKEN"
+        monkeypatch.setenv("TURSO_TOKEN", "your-token")
+        found = cli.json(
+            "cold", "--query", "blockchain decision", "--limit", "10", "--db-url", url, "--auth-token", "t"
+        )
+        assert found["query"] == "blockchain decision" and [r["id"] for r in found["results"]] == [decision]
+        assert {"id", "text", "category", "importance", "created_at", "access_count"} <= set(found["results"][0])
+        assert found["results"][0]["category"] == "projects/evoclaw/bsc"
+        nothing = cli.json("cold", "--query", "search term", "--limit", "10", "--agent-id", "default")  # from env
+        assert nothing == {"query": "search term", "results": []}
+        synced = cli.json("sync-critical", "--db-url", url, "--auth-token", "t", "--agent-id", "default")
+        assert synced["synced"] is True and synced["agent_id"] == "default" and synced["bytes"] > 0
+        assert cli.json("sync-critical")["synced"] is True
+    assert "give the cold archive: --db-url URL" in cli.fails("cold", "--query", "x", "--db-url", "")
+
+
+def test_update_tier_pins_until_auto(cli: Cli) -> None:
+    old = cli.store("An old remark worth keeping close", "--importance", "0.5", "--created-at", "2025-01-01T00:00:00Z")
+    cli.ok("update", old, "--tier", "hot")
+    cli.json("consolidate", "--mode", "daily", "--now", NOW)
+    why = cli.json("why", old, "--now", NOW)
+    assert why["tier"] == "hot" and why["pinned"]["tier"] == "hot" and why["score"]["tier"] == "frozen"
+    assert f"pinned to hot by hand since {why['pinned']['at'][:16]} (unpin: update {old} --tier auto)" in cli.ok(
+        "why", old, "--now", NOW
+    )
+    cli.ok("update", old, "--tier", "auto")
+    cli.json("consolidate", "--now", NOW)
+    assert cli.json("why", old, "--now", NOW)["tier"] == "frozen"
+    assert "tier must be one of hot, warm, cold, frozen, auto" in cli.fails("update", old, "--tier", "tepid")

@@ -207,11 +207,40 @@ def test_daily_notes_are_ingested_once(mem: Memory, life: LifecycleService, work
     stored = {r.text: r for r in mem.list()}
     nas = stored["Moved the backups to the new NAS in the garage"]
     assert nas.category == "technical" and nas.importance == 0.7
-    assert nas.source == {"type": "daily", "file": "memory/2026-03-01.md", "line": 2, "session": "2026-03-01"}
+    where = {"type": "daily", "file": "memory/2026-03-01.md", "line": 2, "session": "2026-03-01"}
+    assert nas.source.items() >= where.items()  # and the write path's provenance
     assert nas.event_at == datetime(2026, 3, 1, tzinfo=UTC)
     again = life.ingest_daily(now=NOW)
     assert again["facts_stored"] == 0 and again["facts_skipped"] == 2
     assert life.ingest_daily(days=30, now=NOW)["facts_stored"] == 1
+
+
+def test_a_daily_note_line_is_one_memory(mem: Memory, life: LifecycleService, workspace: Path) -> None:
+    """The workspace index and ingest-daily read the same notes: a line that became a fact is not indexed too."""
+    notes = workspace / "memory"
+    notes.mkdir()
+    log = notes / "2026-03-01.md"
+    log.write_text("## Server\n- [x] Moved the backups to the new NAS in the garage\n- Fed the cat twice today\n")
+
+    def copies(word: str) -> list[str]:
+        return [r.source["type"] for r in mem.list(limit=100) if word in r.text]
+
+    mem.sync_workspace(workspace=workspace)  # indexed first: the line is a workspace piece...
+    assert copies("NAS") == ["workspace"]
+    report = life.ingest_daily(now=NOW)  # ...until it becomes a fact
+    assert report["facts_stored"] == 1 and report["indexed_lines_replaced"] == 1
+    assert copies("NAS") == ["daily"] and copies("cat") == ["workspace"]
+    log.write_text(log.read_text() + "- Ordered a new router for the garage\n")  # the log grows
+    mem.sync_workspace(workspace=workspace)
+    assert copies("NAS") == ["daily"] and copies("router") == ["workspace"]
+    mem.sync_workspace(workspace=workspace, rebuild=True)
+    assert copies("NAS") == ["daily"] and copies("cat") == ["workspace"]
+    (notes / "2026-02-28.md").write_text("- [x] Replaced the fan in the old server rack\n")
+    life.ingest_daily(now=NOW)  # ingested first, indexed after: still one memory
+    mem.sync_workspace(workspace=workspace)
+    assert copies("fan") == ["daily"]
+    hits = mem.search("where did the backups go", limit=5)
+    assert sum("NAS" in h.memory.text for h in hits) == 1
 
 
 def test_validate_and_metadata_of_notes(life: LifecycleService, workspace: Path) -> None:
@@ -294,7 +323,7 @@ def test_session_context_is_the_hot_block_and_the_tree(mem: Memory, life: Lifecy
     context = life.session_context(now=NOW)
     assert context.startswith(hot.MARK_START) and "Memory Tree Index" in context and "Prefers short answers" in context
     critical = life.critical_state(now=NOW)
-    assert set(critical) == {"hot_state", "tree_nodes", "timestamp"} and "owner" in critical["tree_nodes"]
+    assert set(critical) == {"hot_state", "tree_nodes", "timestamp", "pins"} and "owner" in critical["tree_nodes"]
 
 
 def test_schedule_follows_the_configuration(open_memory: Callable[..., Memory]) -> None:
@@ -364,3 +393,92 @@ def test_memory_facade_delegates(mem: Memory) -> None:
     found = mem.retrieve("quarterly report due", now=NOW)
     assert found.results[0]["text"] == "The quarterly report is due on the 15th"
     assert found.to_dict()["tree_routes"][0]["path"] in {"work", "work/reports"}
+
+
+# --- tiers set by hand (pins) -------------------------------------------------------------------------
+
+
+def test_a_tier_set_by_hand_is_pinned_until_unpinned(mem: Memory, life: LifecycleService, workspace: Path) -> None:
+    remark = store(mem, "The quiet corner of the office has the best chairs", 0.3, 60)
+    other = store(mem, "Lunch is at noon on Fridays", 0.3, 60)
+    assert mem.update(remark, tier="hot").tier == "hot"
+    for mode in ("quick", "daily", "monthly"):
+        report = life.consolidate(mode, now=NOW)
+        assert report["tiers"]["pinned"] == 1
+    assert tiers(mem) == {remark: "hot", other: "frozen"}  # the other one went by its score
+    why = life.why(remark, now=NOW)
+    assert why["pinned"]["tier"] == "hot" and why["score"]["tier"] == "frozen"
+    assert [t["reason"] for t in why["transitions"]] == ["pinned"] and why["transitions"][0]["from"] == "warm"
+    assert life.pins() == {remark: why["pinned"]}
+    memory_md = (workspace / "MEMORY.md").read_text()
+    assert memory_md.index("The quiet corner") < memory_md.index("## 🔥") + 200  # a hot pin leads the block
+    mem.update(remark, tier="auto")
+    assert life.why(remark, now=NOW)["pinned"] is None and life.pins() == {}
+    assert tiers(mem)[remark] == "hot"  # unpinning does not move it...
+    assert life.consolidate("quick", now=NOW)["tiers"]["moved"] == {"hot->frozen": 1}  # ...consolidation does
+    # (pins carry the wall clock's time, consolidation the simulated one: compare the set)
+    assert {t["reason"] for t in life.why(remark, now=NOW)["transitions"]} == {"pinned", "unpinned", "retention"}
+
+
+def test_pins_survive_the_size_cap_and_the_frozen_retention(open_memory: Callable[..., Memory]) -> None:
+    mem = open_memory(config={"lifecycle": {"warm": {"max_kb": 1.5}}})
+    life = mem.lifecycle()
+    ids = [store(mem, f"Memo {i}: " + "details " * 12, 0.5 + i * 0.04, 0.5) for i in range(10)]
+    mem.update(ids[0], tier="warm")  # the lowest score: the first to go without its pin
+    ancient = store(mem, "A chat from eleven years ago", 0.5, 11 * 366)
+    mem.update(ancient, tier="frozen")
+    report = life.consolidate("monthly", now=NOW)
+    assert report["tiers"]["deleted"] == 0 and report["tiers"]["warm"]["bytes"] <= 1536
+    after = tiers(mem)
+    assert after[ids[0]] == "warm" and after[ancient] == "frozen" and "cold" in after.values()
+
+
+def test_unpinning_what_is_not_pinned_records_nothing(mem: Memory, life: LifecycleService) -> None:
+    plain = store(mem, "Nothing special about this one", 0.5, 1)
+    mem.update(plain, tier="auto")
+    assert life.why(plain, now=NOW)["transitions"] == [] and mem.history(plain)[-1].action == "created"
+    with pytest.raises(ValidationError, match="tier"):
+        mem.update(plain, tier="lukewarm")
+
+
+def test_birth_tier_follows_the_configured_thresholds(open_memory: Callable[..., Memory]) -> None:
+    strict = open_memory(config={"lifecycle": {"scoring": {"hot_threshold": 0.95, "cold_threshold": 0.2}}})
+    assert strict.store("Important but not burning", importance=0.9).memory.tier == "warm"
+    assert strict.store("Barely worth keeping", importance=0.15).memory.tier == "frozen"
+
+
+# --- category counts (kept by the store on every write) ------------------------------------------------
+
+
+def test_category_counts_follow_every_kind_of_write(mem: Memory, life: LifecycleService) -> None:
+    import random
+
+    rng = random.Random(4)
+    categories = ["work", "work/reports", "home", None]
+    ids = [store(mem, f"Note {i} about {rng.choice(['tea', 'taxes', 'tiles'])}", rng.random(), rng.random() * 90,
+                 rng.choice(categories)) for i in range(40)]  # fmt: skip
+    for step in range(60):
+        target = rng.choice([m for m in ids if mem.get(m).is_current] or ids)
+        action = step % 6
+        if action == 0:
+            mem.update(target, category=rng.choice(categories[:-1]))
+        elif action == 1:
+            mem.update(target, tier=rng.choice(["hot", "warm", "cold", "frozen"]))
+        elif action == 2:
+            mem.forget(target)
+        elif action == 3:
+            ids.append(mem.update(target, text=f"Rewritten note {step}").id)
+        elif action == 4:
+            mem.purge(target)
+            ids.remove(target)
+        else:
+            mem.search("tea taxes tiles", limit=5)  # reads move last_accessed_at
+    life.consolidate("quick", now=NOW)
+    expected: dict[str | None, list[int]] = {}
+    for record in mem.list(limit=1000):
+        counts = expected.setdefault(record.category, [0, 0])
+        counts[record.tier not in ("hot", "warm")] += 1
+    stats = mem._backend.category_stats("default")
+    assert {c: [s.warm, s.cold] for c, s in stats.items()} == expected
+    newest = max(r.created_at.timestamp() for r in mem.list(limit=1000))
+    assert max(s.last_activity for s in stats.values()) >= newest

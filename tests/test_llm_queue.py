@@ -105,7 +105,8 @@ def test_long_memories_are_split_into_facts_that_keep_their_source(server: LLMSe
         "The database is now Postgres 16, created with `fly postgres create`.",
         "Backups run nightly from /etc/cron.d/backup and Alice owns the runbook.",
     ])  # fmt: skip
-    assert all(f.source == {"type": "extraction", "from": raw.id} for f in facts)
+    provenance = {"interface": "python", "trust": "user"}
+    assert all(f.source == {"type": "extraction", "from": raw.id, **provenance} for f in facts)
     assert all((f.category, f.tags, f.created_at) == ("projects/api", ("ops",), raw.created_at) for f in facts)
     command_fact = next(f for f in facts if "fly postgres create" in f.text)
     assert command_fact.metadata["commands"] == ["fly postgres create"]

@@ -149,7 +149,8 @@ def test_rows_archived_by_the_seed_are_restored_as_memories(tmp_path: Path, arch
         (found,) = mem.list(agent_id="seedling")
     assert report["seed_rows_stored"] == 1
     assert (found.text, found.category, found.importance) == ("The BSC bridge uses chain id 56", "projects/bsc", 0.8)
-    assert found.created_at == datetime(2024, 2, 8, tzinfo=UTC) and found.source == {"type": "turso", "id": "fact_1707"}
+    assert found.created_at == datetime(2024, 2, 8, tzinfo=UTC)
+    assert found.source == {"type": "turso", "id": "fact_1707", "interface": "python", "trust": "user"}
 
 
 def _block(markdown: str) -> str:

@@ -80,6 +80,7 @@ def restore(
             _write_seed_files(Path(scratch), agent_id, state)
             imported = lifecycle.import_evoclaw(Path(scratch), agent_id=agent_id)["agents"][agent_id]
         report.update(hot_state=imported["hot_state"], tree=imported["tree"], synced_at=state.get("timestamp"))
+        report["pins"] = lifecycle.restore_pins(state.get("pins") or {}, agent_id=agent_id)
         report["memory_md"] = lifecycle.rebuild_memory_md(agent_id=agent_id)["memory_md"]
     report["seconds"] = round(time.perf_counter() - started, 3)
     return report

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from pydantic import ValidationError as PydanticValidationError
 
 from .errors import ConfigError, TiermemError
-from .model import DEFAULT_MAX_TEXT_BYTES, MemoryType, TypeRegistry, check_category
+from .model import DEFAULT_MAX_TEXT_BYTES, MemoryType, TypeRegistry, check_category, load_json
 
 CONFIG_FILE = "config.json"
 
@@ -195,7 +195,8 @@ class WorkspaceSettings(_Strict):
     """The file workspace (MEMORY.md + memory/, seed 003) and how a context's token budget is shared.
 
     ``root`` defaults to the directory holding the store when the store is ``<dir>/.tiermem`` (the CLI's
-    layout); the ``default`` agent owns the root, any other agent ``<root>/agents/<agent id>``.
+    layout); the ``default`` agent owns MEMORY.md and memory/, any other agent MEMORY-<agent id>.md and
+    memory/<agent id>/ (seed 000's layout, shared by the lifecycle).
     """
 
     root: str | None = None
@@ -244,6 +245,9 @@ class Settings(_Strict):
     dedup_thresholds: dict[str, float] = Field(default_factory=dict)
     busy_timeout_s: float = Field(default=30.0, gt=0, le=3600)
     default_importance: float = Field(default=0.5, ge=0, le=1)
+    # Secrets (API keys, tokens, private keys, passwords) are redacted before anything is stored; the
+    # opt-out is for stores that must keep them verbatim (see write/secrets.py).
+    redact_secrets: bool = True
     # Sections owned by later features (tiers, recall, llm...) live here until they get typed models.
     extra: dict[str, Any] = Field(default_factory=dict)
     source: Literal["defaults", "file"] = "defaults"
@@ -262,7 +266,7 @@ def load_settings(store_dir: Path, overrides: dict[str, Any] | None = None) -> S
     path = store_dir / CONFIG_FILE
     if path.is_file():
         try:
-            loaded = json.loads(path.read_text(encoding="utf-8"))
+            loaded = load_json(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise ConfigError(f"{path} is not valid JSON ({exc}); fix or delete it") from None
         if not isinstance(loaded, dict):

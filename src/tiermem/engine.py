@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import builtins
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import os
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import _ids
+from . import _ids, backup
 from .config import Settings, load_settings, parse_settings
 from .errors import EmbedderError, NotFoundError, StoreError, ValidationError
-from .lifecycle.tiers import classify_tier
+from .lifecycle.pins import AUTO, set_tier
+from .lifecycle.tiers import TierPolicy, classify_tier
 from .llm.fallback import Outcome
 from .llm.service import LLMService
 from .model import (
@@ -45,9 +47,12 @@ from .storage.base import Filters, HistoryEntry
 from .storage.sqlite import SQLiteBackend
 from .storage.vectors import one_blas_thread
 from .text import confidence, content_hash, extract_metadata, jaccard, normalize, salience, word_set
+from .write import provenance
 from .write.dedup import JACCARD_THRESHOLD, UNIQUE, Candidate, DedupResult, check_duplication
+from .write.secrets import REDACTIONS, redact_item, redact_metadata
 
 if TYPE_CHECKING:
+    from .doctor import Report as DoctorReport
     from .lifecycle.retrieve import RetrieveResult
     from .lifecycle.service import LifecycleService
     from .storage.postgres import PostgresBackend
@@ -72,6 +77,7 @@ _STORE_KEYS = frozenset(
     }
 )
 DEDUP_NEIGHBOURS = 8
+DEDUP_WIDEST = 128  # neighbours of any type looked at, at most, to find a record's same-type ones
 _COSINE_SLACK = 1e-3  # the batch pre-filter keeps candidates this far below a threshold; the check decides
 REINFORCE_BUMP = 0.05
 
@@ -81,24 +87,35 @@ def _now(now: object = None) -> datetime:
 
 
 def _source(value: object) -> dict[str, Any]:
+    """The caller's source with its provenance completed (interface, trust): see write/provenance.py."""
     if value is None:
-        return {"type": "user"}
+        return provenance.complete({"type": "user"})
     if isinstance(value, str):
         if not value.strip() or len(value) > 512 or "\x00" in value:
             raise ValidationError("source must be a non-empty string of at most 512 characters, or a JSON object")
-        return {"type": value}
-    return check_json_object("source", value)
+        return provenance.complete({"type": value})
+    return provenance.complete(check_json_object("source", value))
 
 
 class Memory:
     """A memory store. Open one with :meth:`Memory.open`; close it (or use ``with``) when done."""
 
-    def __init__(self, backend: SQLiteBackend | PostgresBackend, embedder: Embedder, settings: Settings) -> None:
+    def __init__(
+        self,
+        backend: SQLiteBackend | PostgresBackend,
+        embedder: Embedder,
+        settings: Settings,
+        *,
+        check_embedder: bool = True,
+    ) -> None:
         self._backend = backend
         self._embedder = embedder
         self.settings = settings
         self._registry = settings.registry()
-        self._check_embedder()
+        self._tiers = TierPolicy.from_settings(settings.lifecycle)  # a memory is born in the tier its importance earns
+        # The store's embedder when it is not the configured one (opened unchecked, for `tiermem doctor`).
+        self.embedder_mismatch: tuple[str, int] | None = None
+        self._check_embedder(check_embedder)
         self._recall = Recall(backend, embedder, self._registry, settings.recall)
         self._access = AccessLog(backend)
         self._llm = LLMService(self, backend, settings.llm, self._registry)
@@ -107,17 +124,24 @@ class Memory:
 
     @classmethod
     def open(
-        cls, path: str | Path, *, embedder: Embedder | None = None, config: Mapping[str, Any] | None = None
+        cls,
+        path: str | Path,
+        *,
+        embedder: Embedder | None = None,
+        config: Mapping[str, Any] | None = None,
+        check_embedder: bool = True,
     ) -> Memory:
         """Open (creating if missing) the store in directory ``path``; ``config`` overrides config.json.
 
         ``path`` may also be a ``postgresql://`` URL: the store is that database (settings then come from
-        ``config`` alone, there being no directory for a config.json)."""
+        ``config`` alone, there being no directory for a config.json). ``check_embedder=False`` opens a
+        store embedded with another model (see :attr:`embedder_mismatch`) for ``doctor --repair`` to
+        re-embed; nothing else should use such a store until then."""
         if str(path).startswith(("postgresql://", "postgres://")):
-            return cls._open_postgres(str(path), embedder, config)
+            return cls._open_postgres(str(path), embedder, config, check_embedder)
         directory = Path(path).expanduser()
-        try:
-            directory.mkdir(parents=True, exist_ok=True)
+        try:  # a new store is its owner's alone: other local users must not read its memories or tokens
+            directory.mkdir(mode=0o700, parents=True, exist_ok=True)
         except OSError as exc:
             raise StoreError(f"cannot create the store directory {directory}: {exc.strerror}") from None
         if not directory.is_dir():
@@ -125,13 +149,15 @@ class Memory:
         settings = load_settings(directory, dict(config or {}))
         backend = SQLiteBackend(directory, busy_timeout_s=settings.busy_timeout_s)
         try:
-            return cls(backend, embedder or create_embedder(settings.embedder), settings)
+            return cls(backend, embedder or create_embedder(settings.embedder), settings, check_embedder=check_embedder)
         except BaseException:
             backend.close()
             raise
 
     @classmethod
-    def _open_postgres(cls, url: str, embedder: Embedder | None, config: Mapping[str, Any] | None) -> Memory:
+    def _open_postgres(
+        cls, url: str, embedder: Embedder | None, config: Mapping[str, Any] | None, check_embedder: bool = True
+    ) -> Memory:
         from .storage.postgres import PostgresBackend  # lazy: psycopg is needed only for these stores
 
         settings = parse_settings(dict(config or {}), where="config")
@@ -145,7 +171,7 @@ class Memory:
             match_budget=pg.lexical_match_budget,
         )
         try:
-            return cls(backend, embedder or create_embedder(settings.embedder), settings)
+            return cls(backend, embedder or create_embedder(settings.embedder), settings, check_embedder=check_embedder)
         except BaseException:
             backend.close()
             raise
@@ -184,7 +210,7 @@ class Memory:
         """Where the store lives: its directory, or its database URL without the password."""
         return str(self.path) if isinstance(self._backend, SQLiteBackend) else self._backend.location
 
-    def _check_embedder(self) -> None:
+    def _check_embedder(self, strict: bool = True) -> None:
         """Vectors from different models are not comparable: refuse to mix them."""
         name, dims = self._backend.meta_get("embedder_name"), self._backend.meta_get("embedder_dims")
         if name is None:
@@ -194,10 +220,13 @@ class Memory:
                     self._backend.meta_set("embedder_dims", str(self._embedder.dims))
             return
         if name != self._embedder.name or int(dims or 0) != self._embedder.dims:
+            if not strict:
+                self.embedder_mismatch = (name, int(dims or 0))
+                return
             raise EmbedderError(
                 f"this store was embedded with {name} ({dims} dims) but the configured embedder is "
                 f"{self._embedder.name} ({self._embedder.dims} dims); configure the original embedder, "
-                "or run `tiermem reindex` to re-embed every memory with the new one"
+                "or run `tiermem doctor --repair` to re-embed every memory with the new one"
             )
 
     # --- write path -----------------------------------------------------------------------------------
@@ -216,9 +245,13 @@ class Memory:
         event_at: object = None,
         source: object = None,
         dedup: bool = True,
+        redact_secrets: bool | None = None,
         **extra: Any,
     ) -> StoreResult:
-        """Store one memory; a duplicate reinforces the memory it matches instead (see the result)."""
+        """Store one memory; a duplicate reinforces the memory it matches instead (see the result).
+
+        Secrets (API keys, tokens, private keys, passwords) are redacted first unless ``redact_secrets`` is
+        False (default: the store's ``redact_secrets`` setting); see :mod:`tiermem.write.secrets`."""
         item = {
             "text": text,
             "type": type,
@@ -231,15 +264,21 @@ class Memory:
             "source": source,
             **extra,
         }
-        return self.store_many([item], agent_id=agent_id, dedup=dedup)[0]
+        return self.store_many([item], agent_id=agent_id, dedup=dedup, redact_secrets=redact_secrets)[0]
 
     def store_many(
-        self, items: Iterable[Mapping[str, Any]], *, agent_id: str = "default", dedup: bool = True
+        self,
+        items: Iterable[Mapping[str, Any]],
+        *,
+        agent_id: str = "default",
+        dedup: bool = True,
+        redact_secrets: bool | None = None,
     ) -> list[StoreResult]:
         """Store several memories in one transaction; items are dicts with ``store()``'s keys."""
         agent_id = check_agent_id(agent_id)
         now = datetime.now(UTC)
-        records = [self._prepare(item, agent_id, now, position) for position, item in enumerate(items)]
+        redact = self._redacting(redact_secrets)
+        records = [self._prepare(item, agent_id, now, position, redact) for position, item in enumerate(items)]
         if not records:
             return []
         vectors = self._embedder.embed([r.text for r in records])
@@ -250,7 +289,12 @@ class Memory:
         self._llm.kick()
         return results
 
-    def _prepare(self, item: Mapping[str, Any], agent_id: str, now: datetime, position: int) -> MemoryRecord:
+    def _redacting(self, asked: bool | None) -> bool:
+        return self.settings.redact_secrets if asked is None else bool(asked)
+
+    def _prepare(
+        self, item: Mapping[str, Any], agent_id: str, now: datetime, position: int, redact: bool = True
+    ) -> MemoryRecord:
         if not isinstance(item, Mapping):
             raise ValidationError(f"item {position} must be a dict with a 'text' key, got {type(item).__name__}")
         unknown = set(item) - _STORE_KEYS
@@ -262,7 +306,10 @@ class Memory:
         given = item.get("importance")
         importance = check_unit("importance", self.settings.default_importance if given is None else given)
         created = to_datetime("created_at", item.get("created_at")) or now
-        metadata = merge_metadata(extract_metadata(text), check_json_object("metadata", item.get("metadata")))
+        given_metadata = check_json_object("metadata", item.get("metadata"))
+        if redact:  # before metadata extraction, so extracted commands and URLs carry no secret either
+            text, source, given_metadata = redact_item(text, source, given_metadata)
+        metadata = merge_metadata(extract_metadata(text), given_metadata)
         return MemoryRecord(
             id=_ids.new_id(created.timestamp()),
             agent_id=agent_id,
@@ -277,9 +324,11 @@ class Memory:
             else confidence(text, str(source.get("type", "user"))),
             valence=check_unit("valence", 0.0 if item.get("valence") is None else item["valence"], -1.0, 1.0),
             scope=check_choice("scope", item.get("scope") or "long_term", SCOPES),
-            # Born by importance alone (as the seed does) unless the caller knows better (an index of
-            # workspace files is born cold); the lifecycle re-tiers memories as they age.
-            tier=check_choice("tier", item["tier"], TIERS) if item.get("tier") else classify_tier(importance),
+            # Born by importance alone against the configured thresholds (as the seed does) unless the caller
+            # knows better (an index of workspace files is born cold); the lifecycle re-tiers memories as they age.
+            tier=check_choice("tier", item["tier"], TIERS)
+            if item.get("tier")
+            else classify_tier(importance, self._tiers),
             created_at=created,
             updated_at=now,
             event_at=to_datetime("event_at", item.get("event_at")),
@@ -302,21 +351,15 @@ class Memory:
         full pool gives, without comparing every pair of texts in Python (a batch of 500 took seconds).
         """
         by_hash = self._backend.find_by_hashes(agent_id, [r.content_hash for r in records])
-        neighbours = self._backend.dedup_candidates(agent_id, vectors, limit=DEDUP_NEIGHBOURS)
-        stored = self._backend.current_texts(agent_id, [m for row in neighbours for m, _ in row])
-        pairs = [
-            (i, m)
-            for i, (r, row) in enumerate(zip(records, neighbours, strict=True))
-            for m, _ in row
-            if m in stored and stored[m][1] == r.type
-        ]
-        stored_vecs = self._backend.vectors_for(agent_id, list({m for _, m in pairs}))
         thresholds = self._registry.thresholds()
+        floors = np.array([thresholds[r.type] - _COSINE_SLACK for r in records])
+        neighbours, stored = self._same_type_neighbours(agent_id, records, vectors, floors)
+        pairs = [(i, m) for i, row in enumerate(neighbours) for m in row]
+        stored_vecs = self._backend.vectors_for(agent_id, list({m for _, m in pairs}))
         units = _unit_rows(vectors)
         texts = [normalize(r.text) for r in records]
         words = [word_set(r.text) for r in records]
         sizes = np.array([len(w) for w in words], dtype=np.float64)
-        floors = np.array([thresholds[r.type] - _COSINE_SLACK for r in records])
 
         # Stored neighbours, all pairs at once: cosine in one product, word overlap only when sizes allow.
         near: list[list[str]] = [[] for _ in records]
@@ -371,6 +414,31 @@ class Memory:
                 first_of_text.setdefault(texts[i], i)
             decisions.append(None if result.is_unique else result)
         return decisions
+
+    def _same_type_neighbours(
+        self, agent_id: str, records: Sequence[MemoryRecord], vectors: np.ndarray, floors: np.ndarray
+    ) -> tuple[list[list[str]], dict[str, tuple[str, str]]]:
+        """Each record's nearest current memories of its own type, and (text, type) of those looked at.
+
+        The vector shortlist ranks every type together, so memories of other types can crowd out a
+        same-type twin. A record whose shortlist is crowded while its last neighbour is still close enough
+        to match is asked again, 4x wider, up to DEDUP_WIDEST neighbours.
+        """
+        rows: list[list[str]] = [[] for _ in records]
+        stored: dict[str, tuple[str, str]] = {}
+        pending, limit = list(range(len(records))), DEDUP_NEIGHBOURS
+        while pending:
+            found = self._backend.dedup_candidates(agent_id, vectors[pending], limit=limit)
+            unseen = [m for row in found for m, _ in row if m not in stored]
+            stored.update(self._backend.current_texts(agent_id, unseen))
+            again = []
+            for i, row in zip(pending, found, strict=True):
+                rows[i] = [m for m, _ in row if m in stored and stored[m][1] == records[i].type][:DEDUP_NEIGHBOURS]
+                crowded = len(rows[i]) < DEDUP_NEIGHBOURS and len(row) == limit and row[-1][1] >= floors[i]
+                if crowded and limit < DEDUP_WIDEST:
+                    again.append(i)
+            pending, limit = again, limit * 4
+        return rows, stored
 
     def _commit_batch(
         self,
@@ -489,9 +557,12 @@ class Memory:
 
     # --- changes --------------------------------------------------------------------------------------
 
-    def update(self, memory_id: str, *, agent_id: str = "default", **changes: Any) -> MemoryRecord:
+    def update(
+        self, memory_id: str, *, agent_id: str = "default", redact_secrets: bool | None = None, **changes: Any
+    ) -> MemoryRecord:
         """Change a memory. New text (or type) supersedes it with a new memory; other fields change in
-        place. Either way the old values are kept in its history. Returns the current memory."""
+        place. Either way the old values are kept in its history. Returns the current memory. Secrets in
+        new text or metadata are redacted as :meth:`store` does."""
         old = self.get(memory_id, agent_id=agent_id)
         if not old.is_current:
             raise ValidationError(
@@ -504,14 +575,21 @@ class Memory:
             raise ValidationError(
                 f"cannot update {', '.join(sorted(unknown))}; changeable: {', '.join(sorted(allowed))}"
             )
+        redact = self._redacting(redact_secrets)
         if "text" in changes or "type" in changes:
-            return self._supersede(old, changes)
+            return self._supersede(old, changes, redact)
         fields = self._checked_fields(changes)
+        if redact and "metadata" in fields:
+            fields["metadata"] = redact_metadata(fields["metadata"])
         now = datetime.now(UTC)
+        pin = fields.pop("tier") if fields.get("tier") == AUTO else fields.get("tier")  # auto: unpin, tier unchanged
         with self._backend.write():
-            self._backend.update(old.agent_id, old.id, {**fields, "updated_at": now})
-            previous = {k: _jsonable(getattr(old, k)) for k in fields}
-            self._backend.add_history(old.agent_id, [HistoryEntry(old.id, now, "updated", {"previous": previous})])
+            if fields:
+                self._backend.update(old.agent_id, old.id, {**fields, "updated_at": now})
+                previous = {k: _jsonable(getattr(old, k)) for k in fields}
+                self._backend.add_history(old.agent_id, [HistoryEntry(old.id, now, "updated", {"previous": previous})])
+            if pin is not None:  # a tier set by hand is a pin: consolidation leaves it there (lifecycle/pins.py)
+                set_tier(self._backend, old, pin, now, self.settings.lifecycle)
         return self.get(old.id, agent_id=old.agent_id)
 
     def _checked_fields(self, changes: Mapping[str, Any]) -> dict[str, Any]:
@@ -523,11 +601,11 @@ class Memory:
             "valence": lambda v: check_unit("valence", v, -1.0, 1.0),
             "scope": lambda v: check_choice("scope", v, SCOPES),
             "event_at": lambda v: to_datetime("event_at", v),
-            "tier": lambda v: check_choice("tier", v, TIERS),
+            "tier": lambda v: check_choice("tier", v, (*TIERS, AUTO)),
         }
         return {name: checks[name](value) for name, value in changes.items()}
 
-    def _supersede(self, old: MemoryRecord, changes: Mapping[str, Any]) -> MemoryRecord:
+    def _supersede(self, old: MemoryRecord, changes: Mapping[str, Any], redact: bool) -> MemoryRecord:
         now = datetime.now(UTC)
         item = {
             "text": old.text,
@@ -543,7 +621,7 @@ class Memory:
             **changes,
         }
         item.pop("tier", None)
-        new = self._prepare(item, old.agent_id, now, 0)
+        new = self._prepare(item, old.agent_id, now, 0, redact)
         vector = self._embedder.embed([new.text])
         with self._backend.write():
             self._backend.insert([new], vector)
@@ -703,6 +781,7 @@ class Memory:
             now=_now(now),
             workspace=workspace,
             index=index,
+            reinforce=self._access.record,
         )
 
     def sync_workspace(
@@ -770,6 +849,81 @@ class Memory:
         """Rescore and re-tier memories, maintain the tree and MEMORY.md (quick / daily / monthly / full)."""
         return self.lifecycle(workspace).consolidate(mode, agent_id=agent_id, now=now)
 
+    # --- backup (tiermem.backup) -------------------------------------------------------------------------
+
+    def export_lines(self, *, agent_id: str | None = None, embeddings: bool = False) -> Iterator[str]:
+        """The store (or one agent) as JSON Lines, one line at a time: see :mod:`tiermem.backup`."""
+        return self._export(agent_id, embeddings, dict.fromkeys(backup.KINDS, 0))
+
+    def _export(self, agent_id: str | None, embeddings: bool, counts: dict[str, int]) -> Iterator[str]:
+        agents = [check_agent_id(agent_id)] if agent_id is not None else self.agents()
+        self._settle()
+        yield backup.header(agents, (self._embedder.name, self._embedder.dims), embeddings, backup.now())
+        for agent in agents:
+            yield from backup.agent_lines(self._backend, agent, embeddings, counts)
+        yield backup.end(counts)
+
+    def export(
+        self, target: str | Path | IO[str], *, agent_id: str | None = None, embeddings: bool = False
+    ) -> dict[str, int]:
+        """Write :meth:`export_lines` to a file (atomically: a failed export leaves no partial file) or an
+        open text stream; returns how many memories, links and history entries were written."""
+        counts = dict.fromkeys(backup.KINDS, 0)
+        lines = self._export(agent_id, embeddings, counts)
+        if not isinstance(target, str | Path):
+            target.writelines(lines)
+            return counts
+        path = Path(target).expanduser()
+        partial = path.with_name(f".{path.name}.partial")
+        try:
+            with partial.open("w", encoding="utf-8") as out:
+                out.writelines(lines)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(partial, path)
+        except OSError as exc:
+            partial.unlink(missing_ok=True)
+            raise ValidationError(f"cannot write the export to {path}: {exc.strerror}") from None
+        return counts
+
+    def import_from(
+        self,
+        source: str | Path | IO[str] | IO[bytes] | Iterable[str | bytes],
+        *,
+        agent_id: str | None = None,
+        on_conflict: str = "error",
+        redact_secrets: bool | None = None,
+    ) -> backup.ImportReport:
+        """Read an export (a path, an open file or lines) into the store, all or nothing, validating every
+        line; ``agent_id`` imports that agent's memories only. See :mod:`tiermem.backup` for the rules."""
+        importer = backup.Importer(
+            self._backend,
+            self._embedder.embed,
+            self._registry,
+            (self._embedder.name, self._embedder.dims),
+            max_text_bytes=self.settings.max_text_bytes,
+            redact=self._redacting(redact_secrets),
+            only_agent=agent_id,
+            on_conflict=on_conflict,
+        )
+        if not isinstance(source, str | Path):
+            return importer.run(source)
+        path = Path(source).expanduser()
+        try:
+            with path.open("rb") as lines:
+                return importer.run(lines)
+        except OSError as exc:
+            raise ValidationError(f"cannot read {path}: {exc.strerror}") from None
+
+    def doctor(self, *, repair: bool = False, workspace: str | Path | None = None) -> DoctorReport:
+        """Check the store (integrity, migrations, embedder, full-text index, vectors) and its workspace
+        (the files' index, index.md); ``repair`` fixes what can be fixed safely. See :mod:`tiermem.doctor`."""
+        from . import doctor
+        from .workspace.service import workspace_root
+
+        self._settle()
+        return doctor.run(self, self._backend, repair=bool(repair), workspace=workspace_root(self, workspace))
+
     # --- restoring archived memories (tiermem.coldsync) ------------------------------------------------
 
     def adopt(self, records: Sequence[MemoryRecord]) -> int:
@@ -795,6 +949,7 @@ def _without_extracted(record: MemoryRecord) -> dict[str, Any]:
     """A record's metadata minus what was extracted from its text (new text brings its own)."""
     stale = extract_metadata(record.text)
     kept = dict(record.metadata)
+    kept.pop(REDACTIONS, None)  # they described the old text
     for key, values in stale.items():
         if isinstance(kept.get(key), list):
             kept[key] = [v for v in kept[key] if v not in values]

@@ -12,9 +12,9 @@ from typing import Any
 
 from .errors import ValidationError
 
-AGENT_ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
-CATEGORY_SEGMENT_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_ .-]{0,63}$")
-TAG_RE = re.compile(r"^[^\x00-\x1f]{1,64}$")
+AGENT_ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}\Z")
+CATEGORY_SEGMENT_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_ .-]{0,63}\Z")
+TAG_RE = re.compile(r"^[^\x00-\x1f]{1,64}\Z")
 MAX_CATEGORY_DEPTH = 4
 MAX_TAGS = 32
 DEFAULT_MAX_TEXT_BYTES = 64 * 1024
@@ -66,6 +66,9 @@ _KNOWLEDGE = {
     "test_result": 1.0,
     "user_preference": 1.5,
     "session_note": 1.0,
+    # What the Claude Code hooks detect in prompts ("no, use X"; said again: repeated).
+    "user_correction": 1.5,
+    "repeated_correction": 1.5,
 }
 DEFAULT_TYPE = "semantic"
 
@@ -291,20 +294,29 @@ def check_choice(name: str, value: object, choices: tuple[str, ...]) -> str:
     return str(value)
 
 
+def load_json(text: str | bytes) -> Any:
+    """``json.loads`` that reports input nested too deeply to parse (``[[[[...``) as the JSONDecodeError any
+    other bad JSON gets; the parser itself raises RecursionError, which no caller expects."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise json.JSONDecodeError("nested too deeply", "", 0) from None
+
+
 def check_json_object(name: str, value: object) -> dict[str, Any]:
     """A JSON object (dict, or a string holding one) that serialises within the size cap."""
     if value is None:
         return {}
     if isinstance(value, str):
         try:
-            value = json.loads(value)
+            value = load_json(value)
         except json.JSONDecodeError as exc:
             raise ValidationError(f"{name} is not valid JSON ({exc.msg} at position {exc.pos})") from None
     if not isinstance(value, Mapping):
         raise ValidationError(f"{name} must be a JSON object, got {type(value).__name__}")
     try:
         encoded = json.dumps(dict(value), ensure_ascii=False, allow_nan=False)
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, RecursionError) as exc:
         raise ValidationError(f"{name} is not JSON-serialisable: {exc}") from None
     try:
         encoded.encode("utf-8")

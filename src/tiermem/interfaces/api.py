@@ -5,7 +5,8 @@ bearer token against it before anything else runs, so a token for agent A cannot
 Errors are JSON, ``{"error": {"type": ..., "message": ...}}``, with the engine's own messages (the same
 lines the CLI prints). Request bodies above ``max_body_bytes`` are refused before they are read in full.
 
-Routes live in :mod:`tiermem.interfaces.api_routes`; this module builds the app around them.
+Routes live in :mod:`tiermem.interfaces.api_routes`, the memory browser's pages (``/ui``) in
+:mod:`tiermem.interfaces.web`; this module builds the app around them.
 """
 
 from __future__ import annotations
@@ -103,6 +104,9 @@ def create_app(
     app.state.workspace = workspace
     app.state.principal = _principal_source(memory, insecure_local)
     app.include_router(router)
+    from .web import install as install_pages  # here, not at the top: the pages import this module
+
+    install_pages(app)
     _install_error_handlers(app)
     app.add_middleware(BodyLimit, limit=max_body_bytes)
     return app
@@ -122,14 +126,14 @@ def _install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        return JSONResponse(error_body("ValidationError", _validation_message(exc)), 422)
+        return JSONResponse(error_body("ValidationError", validation_message(exc)), 422)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
         return JSONResponse(error_body("HTTPError", str(exc.detail)), exc.status_code)
 
 
-def _validation_message(exc: RequestValidationError) -> str:
+def validation_message(exc: RequestValidationError) -> str:
     """The first problem, as one line: ``body.importance: Input should be a valid number``."""
     errors = exc.errors()
     if not errors:

@@ -9,12 +9,15 @@ from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from .. import __version__
 from ..engine import Memory
 from ..errors import ValidationError
 from ..lifecycle.service import LifecycleService
+from ..write.provenance import stamp
 from .auth import Principal
 
 router = APIRouter()
@@ -83,7 +86,9 @@ class MemoryFields(_Body):
     scope: str | None = None
 
     def item(self) -> dict[str, Any]:
-        return self.model_dump(exclude_unset=True)
+        """The memory as the engine takes it, its source stamped with the interface it came through."""
+        fields = self.model_dump(exclude_unset=True)
+        return {**fields, "source": stamp(fields.get("source"), "rest")}
 
 
 class StoreBody(MemoryFields):
@@ -304,3 +309,35 @@ def consolidate(body: ConsolidateBody, agent: Writer, life: Lifecycle) -> dict[s
 @router.get("/v1/agents/{agent_id}/metrics", tags=["lifecycle"], summary="The seed's metrics, computed")
 def metrics(agent: Reader, life: Lifecycle) -> dict[str, Any]:
     return life.metrics(agent_id=agent)
+
+
+# --- backup (tiermem.backup) -------------------------------------------------------------------------------
+
+
+@router.get("/v1/agents/{agent_id}/export", tags=["backup"], summary="The agent's memories as JSON Lines (streamed)")
+def export_memories(agent: Reader, memory: Store, embeddings: bool = False) -> StreamingResponse:
+    lines = memory.export_lines(agent_id=agent, embeddings=embeddings)
+    return StreamingResponse(lines, media_type="application/x-ndjson")
+
+
+@router.post("/v1/agents/{agent_id}/import", tags=["backup"], summary="Import an export, all or nothing (admin)")
+async def import_memories(
+    request: Request,
+    agent: Admin,
+    memory: Store,
+    on_conflict: Annotated[str, Query(description="A memory id already there with other text: error or skip.")] = (
+        "error"
+    ),
+    keep_secrets: Annotated[bool, Query(description="Do not redact secrets found in the file.")] = False,
+) -> dict[str, Any]:
+    """The body is a `tiermem export` file (at most the server's body limit, `--max-body-bytes`); only this agent's
+    lines are imported, others are counted as skipped."""
+    body = await request.body()
+    report = await run_in_threadpool(
+        memory.import_from,
+        body.splitlines(),
+        agent_id=agent,
+        on_conflict=on_conflict,
+        redact_secrets=False if keep_secrets else None,
+    )
+    return report.to_dict()

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 ROLES = ("read", "write", "admin")
 ANY_AGENT = "*"
-_TOKEN_RE = re.compile(r"^tmk_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$")
+_TOKEN_RE = re.compile(r"^tmk_([0-9a-f]{12})_([A-Za-z0-9_-]{43})\Z")
 
 
 class AuthError(TiermemError):

@@ -21,7 +21,9 @@ from pydantic import Field
 
 from ..engine import Memory
 from ..errors import TiermemError
+from ..fence import NOTICE, fence, neutralise
 from ..lifecycle.service import LifecycleService
+from ..write.provenance import stamp, trust_of
 from .asgi import Receive, Scope, Send, send_error
 from .auth import AuthError, Principal, authenticate
 
@@ -106,7 +108,8 @@ def _memory_tools(server: MCPServer, access: Access) -> None:
         `created` and `duplicate_of` in the answer)."""
         with _tool_errors():
             agent = access.agent(ctx, agent_id, "write")
-            item = {"text": text, "type": type, "category": category, "importance": importance, "tags": tags or ()}
+            item = {"text": text, "type": type, "category": category, "importance": importance, "tags": tags or (),
+                    "source": stamp("agent", "mcp", tool="store")}  # fmt: skip
             result = memory.store_many([item], agent_id=agent)[0]
             return _compact_result(result.to_dict())
 
@@ -121,7 +124,7 @@ def _memory_tools(server: MCPServer, access: Access) -> None:
         warm, cold) and why it matched. Read-only. Example: search(query="which database does staging use?")."""
         with _tool_errors():
             hits = memory.search(query, agent_id=access.agent(ctx, agent_id, "read"), limit=limit)
-            return {"hits": [_compact_hit(h.to_dict()) for h in hits]}
+            return {"notice": NOTICE, "hits": [_compact_hit(h.to_dict()) for h in hits]}
 
     @server.tool(annotations=READ)
     def context(
@@ -167,8 +170,9 @@ def _lifecycle_tools(server: MCPServer, access: Access) -> None:
         with _tool_errors():
             found = memory.retrieve(
                 query, agent_id=access.agent(ctx, agent_id, "read"), limit=limit, workspace=access.workspace
-            )
-            return _jsonable(found.to_dict())
+            ).to_dict()
+            results = [{**r, "text": neutralise(r["text"])} for r in found["results"]]  # data, not orders
+            return _jsonable({**found, "notice": NOTICE, "results": results})
 
     @server.tool(annotations=CHANGE)
     def hot_update(
@@ -215,7 +219,7 @@ def _resources(server: MCPServer, access: Access) -> None:
     def memory_md(agent_id: str, ctx: Context[Any, Any]) -> str:
         """The agent's hot state as rendered into MEMORY.md, then the category tree: what it loads every session."""
         with _tool_errors(ResourceError):
-            return access.lifecycle().session_context(agent_id=access.agent(ctx, agent_id, "read"))
+            return fence(access.lifecycle().session_context(agent_id=access.agent(ctx, agent_id, "read")))
 
     @server.resource("tiermem://agents/{agent_id}/tree", mime_type="text/plain")
     def tree_index(agent_id: str, ctx: Context[Any, Any]) -> str:
@@ -230,9 +234,11 @@ def _compact_result(result: dict[str, Any]) -> dict[str, Any]:
 
 
 def _compact_hit(hit: dict[str, Any]) -> dict[str, Any]:
+    """A hit as the agent sees it: its text neutralised (it is data, see tiermem.fence) and how far to trust it."""
     record = hit["memory"]
-    return {"id": record["id"], "text": record["text"], "type": record["type"], "category": record["category"],
-            "score": hit["score"], "tier": hit["tier"], "created_at": record["created_at"]}  # fmt: skip
+    return {"id": record["id"], "text": neutralise(record["text"]), "type": record["type"],
+            "category": record["category"], "score": hit["score"], "tier": hit["tier"],
+            "created_at": record["created_at"], "trust": trust_of(record["source"])}  # fmt: skip
 
 
 def _jsonable(value: dict[str, Any]) -> dict[str, Any]:

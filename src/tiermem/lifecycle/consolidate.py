@@ -14,6 +14,7 @@ Running a mode twice at the same moment changes nothing the second time.
 
 from __future__ import annotations
 
+import math
 import time
 from collections import Counter
 from collections.abc import Mapping
@@ -49,6 +50,7 @@ def consolidate(store: LifecycleStore, agent_id: str, mode: str, *, now: datetim
     if mode not in MODES:
         raise ValidationError(f"mode must be one of {', '.join(MODES)}; got {mode!r}")
     started = time.perf_counter()
+    store.settle()  # scores count every read this process has made
     report: dict[str, Any] = {"mode": mode, "agent_id": agent_id, "at": now.isoformat()}
     if mode != "quick":
         report["ingest"] = ingest_daily(store, agent_id, days=store.settings.daily.days, dry_run=False, now=now)
@@ -67,12 +69,15 @@ def retier(store: LifecycleStore, agent_id: str, now: datetime, *, delete_expire
     """Move every memory to the tier its score, age, size cap and reinforcement call for (one transaction)."""
     with store.backend.write():
         rows = store.backend.tier_rows(agent_id)
+        pins = store.backend.pins(agent_id)  # tiers set by hand: never moved, evicted or deleted here
+        pinned = {i for i, mid in enumerate(rows.ids) if mid in pins}
         scored = score_all(rows, now.timestamp(), store.policy)
         last = store.backend.last_transitions(agent_id, scored.archived_candidates())
-        moves = {m.index: m for m in plan_moves(scored, store.policy, _snapshots(last))}
-        warm = _cap_warm(store, agent_id, scored, moves, now)
+        moves = {m.index: m for m in plan_moves(scored, store.policy, _snapshots(last)) if m.index not in pinned}
+        warm = _cap_warm(store, agent_id, scored, moves, now, pinned)
         transitions = [_transition(scored, m, now, store) for m in moves.values()]
-        doomed = expired_frozen(scored, store.policy, _after(rows, moves)) if delete_expired else []
+        expired = expired_frozen(scored, store.policy, _after(rows, moves)) if delete_expired else []
+        doomed = [i for i in expired if i not in pinned]
         deletions = [_transition(scored, Move(i, "deleted", "deleted"), now, store) for i in doomed]
         store.backend.apply_transitions(agent_id, transitions + deletions)
         for i in doomed:
@@ -83,6 +88,7 @@ def retier(store: LifecycleStore, agent_id: str, now: datetime, *, delete_expire
         "moved": dict(sorted(moved.items())),
         "evicted": sum(t.from_tier in WARM_STORE and t.to_tier not in WARM_STORE for t in transitions),
         "deleted": len(deletions),
+        "pinned": len(pinned),
         "warm": warm,
         "transitions": [t.to_dict() for t in (transitions + deletions)[:REPORT_TRANSITIONS]],
     }
@@ -100,10 +106,11 @@ def _after(rows: TierRows, moves: Mapping[int, Move]) -> list[str]:
 
 
 def _cap_warm(
-    store: LifecycleStore, agent_id: str, scored: Scored, moves: dict[int, Move], now: datetime
+    store: LifecycleStore, agent_id: str, scored: Scored, moves: dict[int, Move], now: datetime, pinned: set[int]
 ) -> dict[str, Any]:
     """Evict the lowest scores until the warm store (hot + warm tiers) fits its size cap, sized as the seed's
-    warm-memory.json would be; adds the evictions to ``moves`` and returns the store's final size."""
+    warm-memory.json would be; adds the evictions to ``moves`` and returns the store's final size. Pinned
+    memories take their room but are never evicted (they rank above every score)."""
     tiers = _after(scored.rows, moves)
     members = [i for i, t in enumerate(tiers) if t in WARM_STORE]
     records = store.backend.get_many(agent_id, [scored.rows.ids[i] for i in members])
@@ -111,7 +118,8 @@ def _cap_warm(
         fact_size({**seed_fact(records[scored.rows.ids[i]], now.timestamp(), store.policy), "tier": tiers[i]})
         for i in members
     ]
-    evicted = over_cap([float(scored.scores[i]) for i in members], sizes, store.policy.warm_max_bytes)
+    ranks = [math.inf if i in pinned else float(scored.scores[i]) for i in members]
+    evicted = [p for p in over_cap(ranks, sizes, store.policy.warm_max_bytes) if members[p] not in pinned]
     for position in evicted:
         i = members[position]
         natural = str(scored.natural[i])

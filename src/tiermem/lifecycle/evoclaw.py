@@ -18,10 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import NotFoundError, ValidationError
-from ..model import AGENT_ID_RE, check_category, check_unit
+from ..model import AGENT_ID_RE, check_category, check_unit, load_json
 from ..storage.lifecycle import Transition
 from ..text import content_hash
 from ..workspace.files import read_text, write_atomic
+from ..workspace.layout import Workspace
 from . import hot
 from .metrics import metrics
 from .store import DEFAULT_AGENT, LifecycleStore
@@ -68,7 +69,7 @@ def _load(path: Path) -> Any:
     if text is None:
         return None
     try:
-        return json.loads(text)
+        return load_json(text)
     except json.JSONDecodeError as exc:
         raise ValidationError(f"{path} is not valid JSON ({exc.msg} at line {exc.lineno}); fix it and retry") from None
 
@@ -78,7 +79,7 @@ def import_workspace(store: LifecycleStore, directory: Path, *, agent_id: str | 
     report: dict[str, Any] = {"source": str(root), "agents": {}}
     for agent in _agents(memory_dir, agent_id):
         folder = memory_dir if agent == DEFAULT_AGENT else memory_dir / agent
-        md = root / ("MEMORY.md" if agent == DEFAULT_AGENT else f"MEMORY-{agent}.md")
+        md = Workspace(root, agent).memory_md
         report["agents"][agent] = {
             "facts": _import_facts(store, agent, folder / "warm-memory.json", now),
             "tree": _import_tree(store, agent, _load(folder / "memory-tree.json"), now),
@@ -226,8 +227,8 @@ def _import_memory_md(store: LifecycleStore, agent: str, source: Path, now: date
 def export_workspace(
     store: LifecycleStore, directory: Path, *, agent_id: str, now: datetime, force: bool = False
 ) -> dict[str, Any]:
-    folder = directory / "memory" if agent_id == DEFAULT_AGENT else directory / "memory" / agent_id
-    md = directory / ("MEMORY.md" if agent_id == DEFAULT_AGENT else f"MEMORY-{agent_id}.md")
+    space = Workspace(directory, agent_id)  # the same layout as a tiermem workspace's
+    folder, md = space.memory_dir, space.memory_md
     targets = [folder / n for n in (*FILES, COLD_FILE)] + [md]
     existing = [str(p) for p in targets if p.exists()]
     if existing and not force:

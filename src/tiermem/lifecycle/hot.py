@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
 from ..config import HotSettings
 from ..errors import ValidationError
+from ..fence import neutralise
 from ..model import check_json_object, check_unit
 
 UPDATE_KEYS = ("identity", "owner_profile", "lesson", "event", "task", "project")
@@ -219,14 +220,15 @@ def _drop_one(state: dict[str, Any]) -> str | None:
 
 
 def _inline(value: object) -> str:
-    """One line of markdown from untrusted text: no line breaks, and never a marker of our block."""
+    """One line of markdown from untrusted text: no line breaks, never a marker of our block, and nothing
+    that poses as instructions to the agent that loads MEMORY.md (tiermem.fence.neutralise)."""
     if isinstance(value, list):
         text = ", ".join(_inline(v) for v in value)
     elif isinstance(value, dict):
         text = json.dumps(value, ensure_ascii=False)
     else:
         text = str(value)
-    return " ".join(text.split()).replace("<!--", "<\\!--")
+    return neutralise(" ".join(text.split()).replace("<!--", "<\\!--"))
 
 
 def _day(timestamp: float) -> str:
@@ -259,7 +261,7 @@ def _project_line(project: Mapping[str, Any]) -> str:
 
 def render_block(
     state: Mapping[str, Any],
-    hot_memories: Sequence[tuple[str, str | None]],
+    hot_memories: Iterable[tuple[str, str | None]],
     *,
     agent_id: str,
     now: float,
@@ -285,12 +287,15 @@ def render_block(
 
 
 def _fit(
-    compose: Callable[[list[str]], str], hot_memories: Sequence[tuple[str, str | None]], max_bytes: int
+    compose: Callable[[list[str]], str], hot_memories: Iterable[tuple[str, str | None]], max_bytes: int
 ) -> list[str]:
+    """The hot-memory lines that fit; stops reading ``hot_memories`` at the first that does not."""
     lines = ["", "## 🔥 Hot Memories"]
+    size = len(compose(lines).encode("utf-8"))
     for text, category in hot_memories:
         line = f"- {_inline(text)}" + (f" *({_inline(category)})*" if category else "")
-        if len(compose([*lines, line]).encode("utf-8")) > max_bytes:
+        size += len(line.encode("utf-8")) + 1  # the line and its newline
+        if size > max_bytes:
             break
         lines.append(line)
     return lines if len(lines) > 2 else []

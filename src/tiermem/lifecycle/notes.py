@@ -9,6 +9,7 @@ from typing import Any
 from ..errors import NotFoundError, ValidationError
 from ..text import content_hash
 from ..workspace.files import read_text
+from ..workspace.service import release_pieces
 from .daily import NoteFact, extract_facts, file_metadata, note_date, validate_note
 from .store import DAILY_DOC, LifecycleStore
 
@@ -38,15 +39,20 @@ def ingest_daily(store: LifecycleStore, agent_id: str, *, days: int, dry_run: bo
         for fact in extract_facts(read_text(path) or "", store.settings.daily)
     ]
     ledger: dict[str, str] = dict((store.backend.doc_get(agent_id, DAILY_DOC) or {}).get("seen", {}))
-    seen = set(store.backend.find_by_hashes(agent_id, [f["hash"] for f in facts])) | set(ledger)
+    found = store.backend.find_by_hashes(agent_id, [f["hash"] for f in facts])
+    # A line the workspace index holds is not a duplicate: the fact replaces that piece (one memory per line).
+    seen = {h for h, record in found.items() if record.source.get("type") != "workspace"} | set(ledger)
     fresh = []
     for fact in facts:  # the same line in two notes is one fact
         fact["status"] = "duplicate" if fact["hash"] in seen else "new"
         if fact["status"] == "new":
             fresh.append(fact)
             seen.add(fact["hash"])
+    replaced = 0
     if fresh and not dry_run:
-        results = store.memory.store_many([_item(f, now) for f in fresh], agent_id=agent_id)
+        with store.backend.write():
+            replaced = _release_indexed(store, agent_id, fresh)
+            results = store.memory.store_many([_item(f, now) for f in fresh], agent_id=agent_id)
         for fact, result in zip(fresh, results, strict=True):
             fact.update(status="stored" if result.created else "reinforced", id=result.id)
             ledger[fact["hash"]] = fact["date"]
@@ -57,10 +63,19 @@ def ingest_daily(store: LifecycleStore, agent_id: str, *, days: int, dry_run: bo
         "facts_found": len(facts),
         "facts_stored": sum(f["status"] == "stored" for f in facts),
         "facts_skipped": sum(f["status"] in ("duplicate", "reinforced") for f in facts),
+        "indexed_lines_replaced": replaced,
         "llm_fallbacks": 0,
         "dry_run": dry_run,
         "facts": [{k: v for k, v in f.items() if k != "hash"} for f in facts],
     }
+
+
+def _release_indexed(store: LifecycleStore, agent_id: str, facts: list[dict[str, Any]]) -> int:
+    """Take the workspace index's pieces of these lines out (the facts become their memories)."""
+    lines: dict[str, set[str]] = {}
+    for fact in facts:
+        lines.setdefault(fact["file"], set()).add(fact["hash"])
+    return release_pieces(store.memory, store.backend, store.workspace, agent_id, lines)
 
 
 def _entry(store: LifecycleStore, fact: NoteFact, path: Path, day: date) -> dict[str, Any]:

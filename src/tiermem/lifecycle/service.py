@@ -19,7 +19,7 @@ from ..model import check_agent_id, check_text, to_datetime
 from ..providers.llm import LLMClient
 from . import consolidate as consolidation
 from . import distill as distiller
-from . import evoclaw, hot, notes
+from . import evoclaw, history, hot, notes
 from . import metrics as measures
 from .retrieve import RetrieveResult, retrieve
 from .store import LifecycleStore, Store
@@ -95,14 +95,25 @@ class LifecycleService:
         return self._store.session_context(check_agent_id(agent_id), _now(now))
 
     def critical_state(self, *, agent_id: str = "default", now: object = None) -> dict[str, Any]:
-        """The seed's critical sync payload: ``{hot_state, tree_nodes, timestamp}``."""
+        """The seed's critical sync payload ``{hot_state, tree_nodes, timestamp}``, and the pins (tiers set by
+        hand, which a restore puts back)."""
         moment = _now(now)
         tree = self._store.tree(agent_id, moment)
         return {
             "hot_state": self._store.hot_state(agent_id),
             "tree_nodes": tree.seed_dict(),
             "timestamp": moment.timestamp(),
+            "pins": self.pins(agent_id=agent_id),
         }
+
+    def restore_pins(self, pins: dict[str, dict[str, Any]], *, agent_id: str = "default") -> int:
+        """Put back pins of :meth:`critical_state` on the memories that exist here; how many."""
+        agent_id = check_agent_id(agent_id)
+        found = self._store.backend.get_many(agent_id, list(pins))
+        for memory_id in found:
+            pin = pins[memory_id]
+            self._store.backend.set_pin(agent_id, memory_id, str(pin["tier"]), _now(pin.get("at")))
+        return len(found)
 
     # --- tree -------------------------------------------------------------------------------------
 
@@ -217,17 +228,39 @@ class LifecycleService:
         found = self._store.backend.transitions(agent_id, record.id, limit=MAX_LIMIT)
         age = (moment.timestamp() - record.created_at.timestamp()) / DAY_S
         score = explain_score(record.importance, age, record.access_count, self._store.policy)
+        pin = self._store.backend.pins(agent_id).get(record.id)
         return {
             "id": record.id,
             "exists": True,
             "text": record.text,
             "tier": record.tier,
+            "pinned": None if pin is None else pin.to_dict(),
             "score": score,
             "transitions": [t.to_dict() for t in found],
         }
 
+    def pins(self, *, agent_id: str = "default") -> dict[str, dict[str, Any]]:
+        """The agent's pinned memories: id -> {tier, at} (pin with ``Memory.update(id, tier=...)``, unpin with
+        ``tier="auto"``)."""
+        return {mid: pin.to_dict() for mid, pin in self._store.backend.pins(check_agent_id(agent_id)).items()}
+
     def metrics(self, *, agent_id: str = "default", now: object = None) -> dict[str, Any]:
         return measures.metrics(self._store, agent_id, _now(now))
+
+    def transitions(self, *, agent_id: str = "default", limit: int = 100, since: object = None) -> list[dict[str, Any]]:
+        """The agent's latest tier changes, newest first (what faded, what came back, and why)."""
+        found = self._store.backend.transitions(
+            check_agent_id(agent_id), since=to_datetime("since", since), limit=_limit(limit)
+        )
+        return [t.to_dict() for t in found]
+
+    def tier_history(self, *, agent_id: str = "default", points: int = 60, now: object = None) -> dict[str, Any]:
+        """Tier sizes and store size over time, from the first memory to now, rebuilt from the transitions."""
+        agent_id = check_agent_id(agent_id)
+        self._store.settle()
+        rows = self._store.backend.tier_rows(agent_id)
+        moves = self._store.backend.transitions(agent_id, limit=10**9)
+        return history.tier_timeline(rows, moves, _now(now).timestamp(), _limit(points))
 
     # --- EvoClaw ----------------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ file helpers; the decisions themselves live in the pure modules (tiers, hot, tre
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -18,8 +18,9 @@ from ..config import LifecycleSettings
 from ..model import MemoryRecord, check_agent_id
 from ..storage.lifecycle import LifecycleBackend
 from ..workspace.files import update_text, workspace_lock
+from ..workspace.layout import Workspace
 from . import hot
-from .tiers import DAY_S, WARM_STORE, TierPolicy, tier_score
+from .tiers import DAY_S, WARM_STORE, TierPolicy, score_all, tier_score
 from .tree import Tree
 
 if TYPE_CHECKING:
@@ -28,8 +29,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 DEFAULT_AGENT = "default"
 HOT_DOC, TREE_DOC, COUNTERS_DOC, DAILY_DOC = "hot", "tree", "counters", "daily"
-# Warm-store memories read for MEMORY.md (the size cap keeps the store to a few hundred; those that fit are shown).
-HOT_LIST_LIMIT = 1000
+HOT_BATCH = 32  # warm-store memories decoded at a time for MEMORY.md's block (about what 5 KB shows)
 
 
 class Store(LifecycleBackend, Protocol):
@@ -42,6 +42,10 @@ class Store(LifecycleBackend, Protocol):
     def find_by_hashes(self, agent_id: str, content_hashes: Sequence[str]) -> dict[str, MemoryRecord]: ...
 
     def write(self) -> AbstractContextManager[None]: ...
+
+    def meta_get(self, key: str) -> str | None: ...
+
+    def meta_set(self, key: str, value: str) -> None: ...
 
 
 def epoch(moment: datetime | None) -> float:
@@ -139,37 +143,45 @@ class LifecycleStore:
         found = self.backend.get_many(agent_id, memory_ids)
         return [seed_fact(found[m], now, self.policy) for m in memory_ids if m in found]
 
-    def hot_memories(self, agent_id: str, now: float) -> list[MemoryRecord]:
-        """The warm store (tiers hot and warm), best score first: the hot tier leads, as its scores are highest."""
-        records = self.memory.list(agent_id=agent_id, tier=list(WARM_STORE), limit=HOT_LIST_LIMIT, order="importance")
-        policy = self.policy
+    def hot_memories(self, agent_id: str, now: float) -> Iterator[MemoryRecord]:
+        """The warm store (tiers hot and warm): memories pinned hot first, then best score first (the hot tier
+        leads, as its scores are highest).
 
-        def score(r: MemoryRecord) -> float:
-            return tier_score(r.importance, (now - r.created_at.timestamp()) / DAY_S, r.access_count, policy)
-
-        return sorted(records, key=lambda r: (-score(r), r.id))
+        Scored from its columns and decoded a batch at a time, so a caller that stops early (the hot block
+        fits 5 KB) reads only what it shows, however large the store grew. Access counts still deferred in
+        this process are not waited for (a session start must stay a read); MEMORY.md's writers settle first.
+        """
+        rows = self.backend.tier_rows(agent_id, WARM_STORE)
+        scores = score_all(rows, now, self.policy).scores
+        pinned_hot = {m for m, pin in self.backend.pins(agent_id).items() if pin.tier == "hot"}  # lead the block
+        rank = sorted(range(len(rows)), key=lambda i: (rows.ids[i] not in pinned_hot, -scores[i], rows.ids[i]))
+        order = [rows.ids[i] for i in rank]
+        for start in range(0, len(order), HOT_BATCH):
+            batch = order[start : start + HOT_BATCH]
+            found = self.backend.get_many(agent_id, batch)
+            yield from (found[m] for m in batch if m in found)
 
     # --- MEMORY.md ------------------------------------------------------------------------------
 
     def memory_md_path(self, agent_id: str) -> Path:
-        name = "MEMORY.md" if agent_id == DEFAULT_AGENT else f"MEMORY-{check_agent_id(agent_id)}.md"
-        return self.workspace / name
+        """MEMORY.md, or MEMORY-<agent>.md: the workspace layout (seed 000's, shared with seed 003's files)."""
+        return Workspace(self.workspace, agent_id).memory_md
 
     def notes_dir(self, agent_id: str) -> Path:
-        """Daily notes: ``memory/`` for the default agent, ``memory/<agent>/`` for the others (the seed's layout)."""
-        base = self.workspace / "memory"
-        return base if agent_id == DEFAULT_AGENT else base / check_agent_id(agent_id)
+        """Daily notes: ``memory/`` for the default agent, ``memory/<agent>/`` for the others."""
+        return Workspace(self.workspace, agent_id).memory_dir
 
     def hot_block(self, agent_id: str, now: datetime) -> tuple[str, int]:
         """The MEMORY.md block (hot state + as many hot memories as fit) and the number of hot memories in it."""
         at = now.timestamp()
-        memories = [(r.text, r.category) for r in self.hot_memories(agent_id, at)]
+        memories = ((r.text, r.category) for r in self.hot_memories(agent_id, at))
         return hot.render_block(
             self.hot_state(agent_id), memories, agent_id=agent_id, now=at, max_bytes=self.settings.hot.max_bytes
         )
 
     def write_memory_md(self, agent_id: str, now: datetime) -> dict[str, Any]:
         """Render the block into MEMORY.md (MEMORY-<agent>.md); text outside the markers is never touched."""
+        self.settle()
         block, shown = self.hot_block(agent_id, now)
         path = self.memory_md_path(agent_id)
         with workspace_lock(self.workspace):

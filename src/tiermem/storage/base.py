@@ -137,3 +137,12 @@ class Backend(Protocol):
 
     def iter_all(self, agent_id: str) -> Iterator[MemoryRecord]:
         """Every memory of the agent, forgotten and superseded included, oldest first."""
+
+    def iter_links(self, agent_id: str) -> Iterator[Link]:
+        """Every link of the agent, in the order they were made."""
+
+    def iter_history(self, agent_id: str) -> Iterator[HistoryEntry]:
+        """Every history entry of the agent, in the order it was written."""
+
+    def owners(self, memory_ids: Sequence[str]) -> dict[str, str]:
+        """id -> owning agent of those of ``memory_ids`` that exist (ids are unique across agents)."""

@@ -1,11 +1,13 @@
 """What the lifecycle (seed 000: tiers, hot state, tree index) needs from a store, and its SQLite version.
 
-Three kinds of data, all keyed by agent id:
+What it keeps and reads, all keyed by agent id:
 
 * documents: one small JSON document per agent and name (the hot state, the tree index, counters);
 * tier transitions: every change of a memory's tier with its score and reason, kept even after the memory
   is purged, so "why did this fade?" always has an answer;
-* cheap columnar reads of what tier scoring needs, so consolidating 100k memories does not decode records.
+* cheap columnar reads of what tier scoring needs, so consolidating 100k memories does not decode records;
+* per-category counts kept by triggers on every write, so a session start reads a few rows, not every memory;
+* pins: tiers set by hand, which consolidation does not override.
 
 Why SQLite rather than JSON files beside the store: a tier change and its transition row commit in one
 transaction with the memories they describe, concurrent writers (hooks) serialise on the store's lock, and
@@ -73,6 +75,18 @@ class TierRows:
 
 
 @dataclass(frozen=True, slots=True)
+class Pin:
+    """A tier set by hand (``update --tier``): consolidation leaves the memory there until it is unpinned."""
+
+    memory_id: str
+    tier: str
+    at: datetime
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"tier": self.tier, "at": self.at.isoformat()}
+
+
+@dataclass(frozen=True, slots=True)
 class CategoryStat:
     """Current memories filed exactly under one category: in the warm store (hot + warm), in the archive
     (cold + frozen), and the last time one was written or read (epoch seconds)."""
@@ -89,7 +103,8 @@ class LifecycleBackend(Protocol):
 
     def doc_set(self, agent_id: str, key: str, value: Mapping[str, Any], at: datetime) -> None: ...
 
-    def tier_rows(self, agent_id: str) -> TierRows: ...
+    def tier_rows(self, agent_id: str, tiers: Sequence[str] | None = None) -> TierRows:
+        """The agent's current memories (only those in ``tiers`` when given), in insertion order."""
 
     def apply_transitions(self, agent_id: str, transitions: Sequence[Transition]) -> None:
         """Set each memory's tier (unless the transition is a deletion) and record every transition."""
@@ -101,7 +116,14 @@ class LifecycleBackend(Protocol):
 
     def last_transitions(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, Transition]: ...
 
-    def category_stats(self, agent_id: str) -> dict[str | None, CategoryStat]: ...
+    def category_stats(self, agent_id: str) -> dict[str | None, CategoryStat]:
+        """Read from counts the store keeps up to date on every write (no scan of the memories)."""
+
+    def set_pin(self, agent_id: str, memory_id: str, tier: str | None, at: datetime) -> None:
+        """Pin a memory to ``tier``, or unpin it (None)."""
+
+    def pins(self, agent_id: str) -> dict[str, Pin]:
+        """The pins of the agent's current memories."""
 
     def find_by_url(self, agent_id: str, fragment: str, limit: int) -> list[MemoryRecord]:
         """Current memories with a metadata URL containing ``fragment`` (case-insensitive), nearest tier first."""
@@ -118,6 +140,25 @@ class _Host(Protocol):
     def write(self) -> AbstractContextManager[None]: ...
 
     def get_many(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, MemoryRecord]: ...
+
+
+def tier_columns(rows: Sequence[Sequence[Any]]) -> TierRows:
+    """TierRows from (id, tier, importance, created_at, access_count, last_accessed_at, text bytes) rows."""
+    columns = list(zip(*rows, strict=True)) if rows else [()] * 7
+    return TierRows(
+        ids=list(columns[0]),
+        tiers=np.array(columns[1], dtype=object),
+        importance=np.array(columns[2], dtype=np.float64),
+        created_at=np.array(columns[3], dtype=np.float64),
+        access_count=np.array(columns[4], dtype=np.float64),
+        last_accessed_at=np.array(columns[5], dtype=np.float64),
+        text_bytes=np.array(columns[6], dtype=np.int64),
+    )
+
+
+def category_stats(rows: Sequence[Sequence[Any]]) -> dict[str | None, CategoryStat]:
+    """From (category, warm, cold, last activity) rows of lifecycle_categories ('' is no category)."""
+    return {(r[0] or None): CategoryStat(int(r[1]), int(r[2]), float(r[3])) for r in rows}
 
 
 def _transition(row: Sequence[Any]) -> Transition:
@@ -147,24 +188,36 @@ class LifecycleTables:
                 (agent_id, key, json.dumps(dict(value), ensure_ascii=False), at.timestamp()),
             )
 
-    def tier_rows(self: _Host, agent_id: str) -> TierRows:
+    def tier_rows(self: _Host, agent_id: str, tiers: Sequence[str] | None = None) -> TierRows:
+        only = "" if tiers is None else f" AND m.tier IN ({', '.join('?' for _ in tiers)})"
         with self._lock:
             rows = self._execute(
                 "SELECT m.id, m.tier, m.importance, m.created_at, m.access_count, COALESCE(m.last_accessed_at, 0), "
                 "length(CAST(m.text AS BLOB)) "
-                f"FROM memories m WHERE m.agent_id = ? AND {_CURRENT} ORDER BY m.rowid",
+                f"FROM memories m WHERE m.agent_id = ? AND {_CURRENT}{only} ORDER BY m.rowid",
+                (agent_id, *(tiers or ())),
+            ).fetchall()
+        return tier_columns(rows)
+
+    def set_pin(self: _Host, agent_id: str, memory_id: str, tier: str | None, at: datetime) -> None:
+        with self.write():
+            if tier is None:
+                self._execute("DELETE FROM tier_pins WHERE agent_id = ? AND memory_id = ?", (agent_id, memory_id))
+                return
+            self._execute(
+                "INSERT INTO tier_pins(agent_id, memory_id, tier, pinned_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT(agent_id, memory_id) DO UPDATE SET tier = excluded.tier, pinned_at = excluded.pinned_at",
+                (agent_id, memory_id, tier, at.timestamp()),
+            )
+
+    def pins(self: _Host, agent_id: str) -> dict[str, Pin]:
+        with self._lock:
+            rows = self._execute(
+                "SELECT p.memory_id, p.tier, p.pinned_at FROM tier_pins p WHERE p.agent_id = ? AND EXISTS ("
+                f"SELECT 1 FROM memories m WHERE m.id = p.memory_id AND m.agent_id = p.agent_id AND {_CURRENT})",
                 (agent_id,),
             ).fetchall()
-        columns = list(zip(*rows, strict=True)) if rows else [()] * 7
-        return TierRows(
-            ids=list(columns[0]),
-            tiers=np.array(columns[1], dtype=object),
-            importance=np.array(columns[2], dtype=np.float64),
-            created_at=np.array(columns[3], dtype=np.float64),
-            access_count=np.array(columns[4], dtype=np.float64),
-            last_accessed_at=np.array(columns[5], dtype=np.float64),
-            text_bytes=np.array(columns[6], dtype=np.int64),
-        )
+        return {r[0]: Pin(r[0], r[1], datetime.fromtimestamp(r[2], tz=UTC)) for r in rows}
 
     def apply_transitions(self: _Host, agent_id: str, transitions: Sequence[Transition]) -> None:
         if not transitions:
@@ -226,12 +279,9 @@ class LifecycleTables:
     def category_stats(self: _Host, agent_id: str) -> dict[str | None, CategoryStat]:
         with self._lock:
             rows = self._execute(
-                "SELECT m.category, SUM(m.tier IN ('hot', 'warm')), SUM(m.tier IN ('cold', 'frozen')), "
-                "MAX(MAX(m.created_at), COALESCE(MAX(m.last_accessed_at), 0)) "
-                f"FROM memories m WHERE m.agent_id = ? AND {_CURRENT} GROUP BY m.category",
-                (agent_id,),
+                "SELECT category, warm, cold, last_activity FROM lifecycle_categories WHERE agent_id = ?", (agent_id,)
             ).fetchall()
-        return {r[0]: CategoryStat(int(r[1]), int(r[2]), float(r[3])) for r in rows}
+        return category_stats(rows)
 
     def find_by_url(self: _Host, agent_id: str, fragment: str, limit: int) -> list[MemoryRecord]:
         with self._lock:

@@ -310,18 +310,37 @@ class PostgresBackend(PostgresLifecycle):
 
     def iter_all(self, agent_id: str) -> Iterator[MemoryRecord]:
         """Pages by insertion order, so a large export neither holds a transaction nor loads everything."""
+        for rows in self._pages(f"SELECT m.seq, {_SELECT} FROM memories m WHERE m.agent_id = %s", (agent_id,)):
+            yield from (to_record(row[1:]) for row in rows)
+
+    def _pages(self, select: str, params: Sequence[Any], size: int = 1000) -> Iterator[builtins.list[Any]]:
+        """Rows of ``select`` (its first column ``seq``, its WHERE clause open) a page at a time, by seq."""
         after = 0
         while True:
-            rows = self._all(
-                f"SELECT m.seq, {_SELECT} FROM memories m WHERE m.agent_id = %s AND m.seq > %s "
-                "ORDER BY m.seq LIMIT 1000",
-                (agent_id, after),
-            )
-            for row in rows:
-                yield to_record(row[1:])
-            if len(rows) < 1000:
+            rows = self._all(f"{select} AND seq > %s ORDER BY seq LIMIT %s", [*params, after, size])
+            if rows:
+                yield rows
+            if len(rows) < size:
                 return
             after = rows[-1][0]
+
+    def iter_links(self, agent_id: str) -> Iterator[Link]:
+        """Every link of the agent, in the order they were made (for export)."""
+        select = "SELECT seq, source_id, target_id, relation, created_at FROM links WHERE agent_id = %s"
+        for rows in self._pages(select, (agent_id,)):
+            yield from (Link(*r[1:]) for r in rows)
+
+    def iter_history(self, agent_id: str) -> Iterator[HistoryEntry]:
+        """Every history entry of the agent, oldest first (for export)."""
+        select = "SELECT seq, memory_id, at, action, detail FROM history WHERE agent_id = %s"
+        for rows in self._pages(select, (agent_id,)):
+            yield from (HistoryEntry(*r[1:]) for r in rows)
+
+    def owners(self, memory_ids: Sequence[str]) -> dict[str, str]:
+        """id -> agent of those of ``memory_ids`` that exist, whoever owns them (ids are unique store-wide)."""
+        if not memory_ids:
+            return {}
+        return dict(self._all("SELECT id, agent_id FROM memories WHERE id = ANY(%s)", (list(memory_ids),)))
 
     def update(self, agent_id: str, memory_id: str, fields: dict[str, Any]) -> None:
         unknown = set(fields) - set(COLUMNS) | ({"id", "agent_id"} & set(fields))
@@ -548,6 +567,31 @@ class PostgresBackend(PostgresLifecycle):
             )
             with conn.cursor() as cur:
                 self._copy_vectors(cur, records, vectors)
+
+    # --- doctor: find and repair damage (tiermem.doctor) ----------------------------------------------------
+
+    def applied_migrations(self) -> builtins.list[str]:
+        return [r[0] for r in self._all("SELECT name FROM schema_migrations ORDER BY name")]
+
+    def vector_problems(self, dims: int) -> tuple[builtins.list[Any], builtins.list[tuple[str, str]]]:
+        """(vectors to delete: of a memory that is not current or of another agent; current memories whose
+        vector is missing or not ``dims`` wide, as (agent, id)). The foreign key rules out vectors of no memory."""
+        orphans = self._all(
+            "SELECT v.id FROM vectors v JOIN memories m ON m.id = v.id "
+            f"WHERE m.agent_id <> v.agent_id OR NOT ({CURRENT})"
+        )
+        missing = self._all(
+            "SELECT m.agent_id, m.id FROM memories m LEFT JOIN vectors v ON v.id = m.id "
+            f"WHERE {CURRENT} AND (v.id IS NULL OR vector_dims(v.vec) <> %s) ORDER BY m.seq",
+            (dims,),
+        )
+        return [r[0] for r in orphans], [(r[0], r[1]) for r in missing]
+
+    def delete_vector_rows(self, keys: Sequence[Any]) -> None:
+        """Delete the vectors :meth:`vector_problems` found orphaned (by memory id)."""
+        if keys:
+            with self.write(), self._conn() as conn:
+                conn.execute("DELETE FROM vectors WHERE id = ANY(%s)", (list(keys),))
 
     # --- links and history ----------------------------------------------------------------------------
 

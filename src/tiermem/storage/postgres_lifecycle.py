@@ -13,10 +13,8 @@ from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any, Protocol
 
-import numpy as np
-
 from ..model import TIERS, MemoryRecord
-from .lifecycle import CategoryStat, TierRows, Transition
+from .lifecycle import CategoryStat, Pin, TierRows, Transition, category_stats, tier_columns
 from .postgres_sql import CURRENT, WITH_URL
 
 _TIER_ORDER = "CASE m.tier WHEN 'hot' THEN 0 WHEN 'warm' THEN 1 WHEN 'cold' THEN 2 ELSE 3 END"
@@ -50,23 +48,36 @@ class PostgresLifecycle:
             agent_id,
         )
 
-    def tier_rows(self: _Host, agent_id: str) -> TierRows:
+    def tier_rows(self: _Host, agent_id: str, tiers: Sequence[str] | None = None) -> TierRows:
+        only, params = ("", [agent_id]) if tiers is None else (" AND m.tier = ANY(%s)", [agent_id, list(tiers)])
         rows = self._all(
             "SELECT m.id, m.tier, m.importance, extract(epoch FROM m.created_at)::float8, m.access_count, "
             f"COALESCE(extract(epoch FROM m.last_accessed_at)::float8, 0), octet_length(m.text) FROM memories m "
-            f"WHERE m.agent_id = %s AND {CURRENT} ORDER BY m.seq",
+            f"WHERE m.agent_id = %s AND {CURRENT}{only} ORDER BY m.seq",
+            params,
+        )
+        return tier_columns(rows)
+
+    def set_pin(self: _Host, agent_id: str, memory_id: str, tier: str | None, at: datetime) -> None:
+        if tier is None:
+            self._run_many(
+                "DELETE FROM tier_pins WHERE agent_id = %s AND memory_id = %s", [(agent_id, memory_id)], agent_id
+            )
+            return
+        self._run_many(
+            "INSERT INTO tier_pins(agent_id, memory_id, tier, pinned_at) VALUES (%s, %s, %s, %s) "
+            "ON CONFLICT (agent_id, memory_id) DO UPDATE SET tier = excluded.tier, pinned_at = excluded.pinned_at",
+            [(agent_id, memory_id, tier, at)],
+            agent_id,
+        )
+
+    def pins(self: _Host, agent_id: str) -> dict[str, Pin]:
+        rows = self._all(
+            "SELECT p.memory_id, p.tier, p.pinned_at FROM tier_pins p WHERE p.agent_id = %s AND EXISTS ("
+            f"SELECT 1 FROM memories m WHERE m.id = p.memory_id AND m.agent_id = p.agent_id AND {CURRENT})",
             (agent_id,),
         )
-        columns = list(zip(*rows, strict=True)) if rows else [()] * 7
-        return TierRows(
-            ids=list(columns[0]),
-            tiers=np.array(columns[1], dtype=object),
-            importance=np.array(columns[2], dtype=np.float64),
-            created_at=np.array(columns[3], dtype=np.float64),
-            access_count=np.array(columns[4], dtype=np.float64),
-            last_accessed_at=np.array(columns[5], dtype=np.float64),
-            text_bytes=np.array(columns[6], dtype=np.int64),
-        )
+        return {r[0]: Pin(*r) for r in rows}
 
     def apply_transitions(self: _Host, agent_id: str, transitions: Sequence[Transition]) -> None:
         if not transitions:
@@ -113,14 +124,11 @@ class PostgresLifecycle:
         return {r[0]: Transition(*r) for r in rows}
 
     def category_stats(self: _Host, agent_id: str) -> dict[str | None, CategoryStat]:
-        rows = self._all(
-            "SELECT m.category, COUNT(*) FILTER (WHERE m.tier IN ('hot', 'warm')), "
-            "COUNT(*) FILTER (WHERE m.tier IN ('cold', 'frozen')), "
-            "GREATEST(extract(epoch FROM MAX(m.created_at)), COALESCE(extract(epoch FROM MAX(m.last_accessed_at)), 0)) "
-            f"FROM memories m WHERE m.agent_id = %s AND {CURRENT} GROUP BY m.category",
-            (agent_id,),
+        return category_stats(
+            self._all(
+                "SELECT category, warm, cold, last_activity FROM lifecycle_categories WHERE agent_id = %s", (agent_id,)
+            )
         )
-        return {r[0]: CategoryStat(int(r[1]), int(r[2]), float(r[3])) for r in rows}
 
     def find_by_url(self: _Host, agent_id: str, fragment: str, limit: int) -> list[MemoryRecord]:
         rows = self._all(

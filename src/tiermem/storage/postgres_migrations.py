@@ -132,11 +132,62 @@ M0004_URL_INDEX = """
 CREATE INDEX memories_agent_with_urls ON memories(agent_id) WHERE json_typeof(metadata->'urls') = 'array';
 """
 
+# Lifecycle reads at every session start without scanning the agent's memories (see SQLite's 0006): category
+# counts kept by a trigger, the warm store by index, and tiers pinned by hand.
+M0005_LIFECYCLE_COUNTS = """
+CREATE TABLE lifecycle_categories (
+    agent_id TEXT NOT NULL,
+    category TEXT NOT NULL,
+    warm INTEGER NOT NULL,
+    cold INTEGER NOT NULL,
+    last_activity DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (agent_id, category)
+);
+INSERT INTO lifecycle_categories(agent_id, category, warm, cold, last_activity)
+SELECT agent_id, COALESCE(category, ''), COUNT(*) FILTER (WHERE tier IN ('hot', 'warm')),
+       COUNT(*) FILTER (WHERE tier IN ('cold', 'frozen')),
+       GREATEST(extract(epoch FROM MAX(created_at)), COALESCE(extract(epoch FROM MAX(last_accessed_at)), 0))
+FROM memories WHERE status = 'active' AND valid_to IS NULL GROUP BY agent_id, COALESCE(category, '');
+CREATE FUNCTION lifecycle_categories_count() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP <> 'INSERT' AND OLD.status = 'active' AND OLD.valid_to IS NULL THEN
+        UPDATE lifecycle_categories SET warm = warm - (OLD.tier IN ('hot', 'warm'))::int,
+            cold = cold - (OLD.tier IN ('cold', 'frozen'))::int
+        WHERE agent_id = OLD.agent_id AND category = COALESCE(OLD.category, '');
+    END IF;
+    IF TG_OP <> 'DELETE' AND NEW.status = 'active' AND NEW.valid_to IS NULL THEN
+        INSERT INTO lifecycle_categories AS c(agent_id, category, warm, cold, last_activity)
+        VALUES (NEW.agent_id, COALESCE(NEW.category, ''), (NEW.tier IN ('hot', 'warm'))::int,
+                (NEW.tier IN ('cold', 'frozen'))::int,
+                GREATEST(extract(epoch FROM NEW.created_at), COALESCE(extract(epoch FROM NEW.last_accessed_at), 0)))
+        ON CONFLICT (agent_id, category) DO UPDATE SET warm = c.warm + excluded.warm, cold = c.cold + excluded.cold,
+            last_activity = GREATEST(c.last_activity, excluded.last_activity);
+    END IF;
+    IF TG_OP <> 'INSERT' THEN
+        DELETE FROM lifecycle_categories
+        WHERE agent_id = OLD.agent_id AND category = COALESCE(OLD.category, '') AND warm <= 0 AND cold <= 0;
+    END IF;
+    RETURN NULL;
+END $$;
+CREATE TRIGGER lifecycle_categories_count
+AFTER INSERT OR DELETE OR UPDATE OF tier, status, valid_to, category, created_at, last_accessed_at ON memories
+FOR EACH ROW EXECUTE FUNCTION lifecycle_categories_count();
+CREATE INDEX memories_agent_tier ON memories(agent_id, tier);
+CREATE TABLE tier_pins (
+    agent_id TEXT NOT NULL,
+    memory_id TEXT NOT NULL,
+    tier TEXT NOT NULL,
+    pinned_at TIMESTAMPTZ NOT NULL,
+    PRIMARY KEY (agent_id, memory_id)
+);
+"""
+
 MIGRATIONS: tuple[tuple[str, str], ...] = (
     ("0001_initial", M0001_INITIAL),
     ("0002_when_index", M0002_WHEN_INDEX),
     ("0003_lifecycle", M0003_LIFECYCLE),
     ("0004_url_index", M0004_URL_INDEX),
+    ("0005_lifecycle_counts", M0005_LIFECYCLE_COUNTS),
 )
 
 

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from typing import Any
 
+from ..fence import fence
+
 SEPARATOR = "\n\n---\n\n"
 TRUNCATED = "\n… (truncated to fit the memory budget)"
 MIN_PART_TOKENS = 24  # below this a cut part says too little to be worth its header
@@ -86,12 +88,24 @@ class SessionContext:
     metadata: dict[str, Any] = field(default_factory=dict)
 
     @property
-    def text(self) -> str:
+    def body(self) -> str:
+        """The parts, joined: what :attr:`text` fences."""
         return SEPARATOR.join(c.rendered() for c in self.contents)
+
+    @property
+    def text(self) -> str:
+        """The block to inject: the body fenced and labelled as recalled data (see tiermem.fence)."""
+        return fence(self.body)
 
     @property
     def total_tokens(self) -> int:
         return count_tokens(self.text)
+
+
+@cache
+def fence_tokens() -> int:
+    """What the fence around a context costs (its id's tokens vary a little: sealing absorbs that)."""
+    return count_tokens(fence("x")) - 1
 
 
 def fit(text: str, limit: int) -> tuple[str, bool]:

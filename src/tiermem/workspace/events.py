@@ -13,11 +13,12 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
 from ..errors import ValidationError
-from ..model import check_choice, check_text, to_datetime
+from ..model import check_choice, check_text, load_json, to_datetime
 from ..recall.query import STOP_WORDS, stem
 from ..temporal import resolve_event_date
 from ..text import tokens
@@ -116,13 +117,25 @@ def parse_events(text: str | None) -> tuple[list[dict[str, Any]], str | None]:
     if text is None:
         return [], "missing"
     try:
-        payload = json.loads(text)
+        payload = load_json(text)
     except json.JSONDecodeError as exc:
         return [], f"not valid JSON ({exc.msg} at line {exc.lineno})"
     events = payload.get("events") if isinstance(payload, dict) else None
     if not isinstance(events, list):
         return [], "no 'events' list"
     return [e for e in events if isinstance(e, dict) and isinstance(e.get("text"), str)], None
+
+
+def append_event(text: str | None, event: dict[str, Any]) -> tuple[str, str | None]:
+    """(ledger, problem): ``event`` appended to the ledger ``text``, every entry and key already there kept
+    (even the ones parse_events skips: the ledger is append-only). When ``text`` cannot be read, the ledger
+    starts over and ``problem`` says why: the caller keeps the old text somewhere first."""
+    _, problem = parse_events(text)
+    if text is None or problem is not None:
+        return render_events([event]), None if text is None else problem
+    doc = load_json(text)
+    doc["events"].append(event)
+    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n", None
 
 
 def render_events(events: Iterable[dict[str, Any]]) -> str:
@@ -137,8 +150,9 @@ def event_day(event: dict[str, Any]) -> date | None:
         return None
 
 
-def _stems(text: str) -> set[str]:
-    return {stem(w) for w in tokens(text) if len(w) > 2 and w not in STOP_WORDS and w not in _QUERY_NOISE}
+@lru_cache(maxsize=16384)  # an event's words are stemmed once per process, not at every lookup
+def _stems(text: str) -> frozenset[str]:
+    return frozenset(stem(w) for w in tokens(text) if len(w) > 2 and w not in STOP_WORDS and w not in _QUERY_NOISE)
 
 
 @dataclass(frozen=True, slots=True)

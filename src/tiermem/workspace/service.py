@@ -6,7 +6,8 @@ modification time, and the ids of its pieces; a file whose size and time have no
 A changed file keeps the memories of its unchanged leading lines (daily logs only grow at the end), the
 pieces after the first change are re-stored in order (so neighbour lifting stays right), pieces that moved
 are purged and re-stored, and pieces whose text left the file are forgotten. Everything is rebuildable from
-the files (``rebuild=True``).
+the files (``rebuild=True``). A line that the lifecycle's ``ingest-daily`` turned into a fact is not indexed
+as well: the fact is that line's one memory (``release_pieces``).
 """
 
 from __future__ import annotations
@@ -17,15 +18,17 @@ import os
 import re
 import stat
 import time
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import NotFoundError, StoreError, ValidationError
-from ..model import Hit, check_agent_id
+from ..model import Hit, MemoryRecord, check_agent_id
 from ..text import tokens
-from .budget import Budget, BudgetConfig, LoadedContent, SessionContext
+from .budget import Budget, BudgetConfig, LoadedContent, SessionContext, count_tokens, fence_tokens
 from .chunks import Chunk, event_chunks, markdown_chunks
 from .events import parse_events
 from .files import read_text, workspace_lock
@@ -43,6 +46,9 @@ _NODES = re.compile(r"^Nodes: (\d+)/", re.MULTILINE)  # the tree render's node c
 SHOWN_SHARE = 0.85  # a recalled memory whose words are mostly in the block already adds nothing
 FULL_SCAN_S = 60.0  # how stale a quick index check may let an edit of an old daily log get
 RECENT_LOGS = 14  # the newest logs a quick check always looks at (today's grows at every session end)
+# A file's first pieces only: a runaway or planted file (10 MB of one-liners) must not flood the store
+# and push real memories out of the warm tier; a healthy MEMORY.md or daily log has a few hundred.
+MAX_FILE_PIECES = 5000
 
 
 def workspace_root(memory: Memory, workspace: str | Path | None = None) -> Path | None:
@@ -70,25 +76,49 @@ def indexable(space: Workspace, known: dict[str, list[Any]] | None = None) -> di
     """The files recall indexes (MEMORY.md, the daily logs, threads, archive, events): relative path ->
     (path, [modification time ns, size]). With ``known`` (the manifest), only the top-level files, the
     newest logs and logs it does not know are checked; older logs are taken as the manifest has them."""
-    fixed = [(space.rel(p), str(p)) for p in (space.memory_md, space.threads, space.archive, space.events)]
+    fixed = _fixed(space)
     files: dict[str, tuple[str, list[int]]] = {}
     for position, (rel, path) in enumerate([*fixed, *space.daily_log_files()]):
         if known is not None and position >= len(fixed) + RECENT_LOGS and rel in known:
             files[rel] = (path, known[rel][1:])
-            continue
-        try:
-            info = os.stat(path)
-        except OSError:
-            continue
-        if stat.S_ISREG(info.st_mode):
-            files[rel] = (path, [info.st_mtime_ns, info.st_size])
+        elif (seen := _stat(path)) is not None:
+            files[rel] = (path, seen)
     return files
 
 
+def _fixed(space: Workspace) -> list[tuple[str, str]]:
+    return [(space.rel(p), str(p)) for p in (space.memory_md, space.threads, space.archive, space.events)]
+
+
+def _stat(path: str) -> list[int] | None:
+    """[modification time ns, size] of a regular file, None when there is none."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return [info.st_mtime_ns, info.st_size] if stat.S_ISREG(info.st_mode) else None
+
+
+def _looks_unchanged(space: Workspace, known: dict[str, list[Any]]) -> bool:
+    """The quick check between full scans, without a look at older logs: the manifest names the same files,
+    and the top-level files and newest logs have not moved."""
+    logs = space.daily_log_files()
+    checked = {rel: seen for rel, path in [*_fixed(space), *logs[:RECENT_LOGS]] if (seen := _stat(path)) is not None}
+    older = logs[RECENT_LOGS:]
+    return (
+        len(known) == len(checked) + len(older)
+        and all(known.get(rel, [None])[1:] == seen for rel, seen in checked.items())
+        and all(rel in known for rel, _ in older)
+    )
+
+
 def chunks_of(rel: str, text: str) -> list[Chunk]:
+    # A NUL byte (a binary file saved under a workspace name) is no text to recall, and the store refuses
+    # it: without this, one bad byte in threads.md would fail every context call.
+    text = text.replace("\x00", "")
     if rel.endswith(".json"):
-        return event_chunks(rel, parse_events(text)[0])
-    return markdown_chunks(rel, text)
+        return event_chunks(rel, parse_events(text)[0])[:MAX_FILE_PIECES]
+    return markdown_chunks(rel, text)[:MAX_FILE_PIECES]
 
 
 @dataclass
@@ -104,16 +134,51 @@ class SyncReport:
         return asdict(self)
 
 
+class IndexStore(Protocol):
+    """What the manifest needs of a store (a backend, or the lifecycle's view of one)."""
+
+    def write(self) -> AbstractContextManager[None]: ...
+
+    def meta_get(self, key: str) -> str | None: ...
+
+    def meta_set(self, key: str, value: str) -> None: ...
+
+    def find_by_hashes(self, agent_id: str, content_hashes: Sequence[str]) -> dict[str, MemoryRecord]: ...
+
+
+_PARSED: dict[str, tuple[str, dict[str, Any]]] = {}  # manifest key -> (its text, parsed), for read-only use
+
+
 class _Index:
     """The manifest (``workspace:<agent>``) and each file's piece ids (``workspace:<agent>:<file>``)."""
 
-    def __init__(self, backend: Backend, agent_id: str) -> None:
+    def __init__(self, backend: IndexStore, agent_id: str, *, read_only: bool = False) -> None:
+        """``read_only``: may share the parse of an identical manifest read before (a context's quick check
+        re-reads it every time; years of logs make it a large document)."""
         self.backend, self.key = backend, f"workspace:{agent_id}"
-        raw = backend.meta_get(self.key)
-        loaded = json.loads(raw) if raw else {}
+        raw = backend.meta_get(self.key) or ""
+        cached = _PARSED.get(self.key)
+        if not read_only:
+            loaded = json.loads(raw) if raw else {}
+        else:
+            if cached is None or cached[0] != raw:
+                cached = _PARSED[self.key] = (raw, json.loads(raw) if raw else {})
+            loaded = cached[1]
         self.root: str | None = loaded.get("root")
         self.files: dict[str, list[Any]] = loaded.get("files", {})  # rel -> [checksum, mtime_ns, size]
         self.scanned: float = loaded.get("scanned", 0.0)  # when every file was last checked (epoch s)
+        self._facts: set[str] | None = None
+
+    def fact_hashes(self) -> set[str]:
+        """Text hashes of the lines ingest-daily made facts of (``workspace:<agent>:facts``; kept by rebuilds)."""
+        if self._facts is None:
+            raw = self.backend.meta_get(f"{self.key}:facts")
+            self._facts = set(json.loads(raw)) if raw else set()
+        return self._facts
+
+    def add_fact_hashes(self, hashes: set[str]) -> None:
+        self.backend.meta_set(f"{self.key}:facts", json.dumps(sorted(self.fact_hashes() | hashes)))
+        self._facts = None
 
     def ids(self, rel: str) -> list[list[str]]:  # [[memory id, chunk key], ...] in file order
         raw = self.backend.meta_get(f"{self.key}:{rel}")
@@ -134,8 +199,11 @@ def sync(
     space = Workspace(root, check_agent_id(agent_id))
     where = str(root.resolve())
     report = SyncReport(where)
-    seen = _Index(backend, agent_id)
+    seen = _Index(backend, agent_id, read_only=True)
     trusted = quick and not rebuild and seen.root == where and time.time() - seen.scanned < FULL_SCAN_S
+    if trusted and _looks_unchanged(space, seen.files):
+        report.files = len(seen.files)
+        return report  # what every context meets: nothing moved, checked without a lock or a read
     files = indexable(space, seen.files if trusted else None)
     report.files = len(files)
     if not rebuild and seen.root == where and _unchanged(seen, files):
@@ -147,7 +215,7 @@ def sync(
         index = _Index(backend, agent_id)
         index.scanned = 0.0 if trusted else time.time()
         if rebuild or index.root != where:
-            _drop_everything(memory, index, agent_id)
+            _drop_everything(memory, backend, index, agent_id)
         index.root = where
         for rel in set(index.files) - set(files):
             report.forgotten += _drop(memory, index.ids(rel), agent_id, f"{rel} was removed from the workspace")
@@ -182,15 +250,50 @@ def _reindex(memory: Memory, index: _Index, agent_id: str, rel: str, chunks: lis
     keep = 0
     while keep < min(len(old), len(chunks)) and old[keep][1] == chunks[keep].key:
         keep += 1
-    still_there = {c.key.split(":", 1)[1] for c in chunks[keep:]}
-    moved = [mid for mid, key in old[keep:] if key.split(":", 1)[1] in still_there]
-    gone = [mid for mid, key in old[keep:] if key.split(":", 1)[1] not in still_there]
+    still_there = {_hash(c.key) for c in chunks[keep:]}
+    moved = [mid for mid, key in old[keep:] if _hash(key) in still_there]
+    gone = [mid for mid, key in old[keep:] if _hash(key) not in still_there]
     report.moved += _drop(memory, moved, agent_id, None)
     report.forgotten += _drop(memory, gone, agent_id, f"the line left {rel}")
-    fresh = memory.store_many([c.item() for c in chunks[keep:]], agent_id=agent_id, dedup=False)
-    report.added += len(fresh)
+    facts = _facts(index, agent_id, chunks[keep:])
+    wanted = [c for c in chunks[keep:] if _hash(c.key) not in facts]
+    stored = iter(memory.store_many([c.item() for c in wanted], agent_id=agent_id, dedup=False))
+    report.added += len(wanted)
     report.reindexed.append(rel)
-    index.set_ids(rel, [*old[:keep], *([r.id, c.key] for r, c in zip(fresh, chunks[keep:], strict=True))])
+    # A line held by a fact keeps its place in the list, with no id of its own (see release_pieces).
+    fresh = [["" if _hash(c.key) in facts else next(stored).id, c.key] for c in chunks[keep:]]
+    index.set_ids(rel, [*old[:keep], *fresh])
+
+
+def _hash(key: str) -> str:
+    return key.split(":", 1)[1]
+
+
+def _facts(index: _Index, agent_id: str, chunks: list[Chunk]) -> set[str]:
+    """Text hashes of the pieces a daily-note fact already holds (lifecycle ``ingest-daily``): that fact is the
+    line's one memory, so recall never finds the same line twice. Only hashes ingest-daily recorded are looked
+    up (routine lines repeat thousands of times in years of logs), and only a current fact counts."""
+    held = index.fact_hashes() & {_hash(c.key) for c in chunks}
+    found = index.backend.find_by_hashes(agent_id, sorted(held)) if held else {}
+    return {h for h, record in found.items() if record.source.get("type") == "daily"}
+
+
+def release_pieces(memory: Memory, backend: IndexStore, root: Path, agent_id: str, lines: dict[str, set[str]]) -> int:
+    """Purge the indexed pieces whose text is about to become a daily-note fact: ``lines`` maps a file (relative
+    to ``root``) to text hashes. The manifest keeps their places without ids, so an unchanged file stays as it
+    is and a re-index does not bring them back (see ``_facts``). Returns how many pieces were released."""
+    released = 0
+    with workspace_lock(root), backend.write():
+        index = _Index(backend, agent_id)
+        index.add_fact_hashes(set().union(*lines.values()))  # so no later index of these lines adds them again
+        if index.root != str(root.resolve()):
+            return 0  # the store indexes another workspace (or none): nothing of these files is in it
+        for rel, hashes in lines.items():
+            entries = index.ids(rel)
+            chosen = {mid for mid, key in entries if mid and _hash(key) in hashes}
+            released += _drop(memory, sorted(chosen), agent_id, None)
+            index.set_ids(rel, [["" if mid in chosen else mid, key] for mid, key in entries])
+    return released
 
 
 def _drop(memory: Memory, ids: list[Any], agent_id: str, reason: str | None) -> int:
@@ -209,9 +312,9 @@ def _drop(memory: Memory, ids: list[Any], agent_id: str, reason: str | None) -> 
     return done
 
 
-def _drop_everything(memory: Memory, index: _Index, agent_id: str) -> None:
+def _drop_everything(memory: Memory, backend: Backend, index: _Index, agent_id: str) -> None:
     """Before a rebuild: purge every current workspace memory of the agent (they come back from the files)."""
-    stale = [r.id for r in index.backend.iter_all(agent_id) if r.is_current and r.source.get("type") == "workspace"]
+    stale = [r.id for r in backend.iter_all(agent_id) if r.is_current and r.source.get("type") == "workspace"]
     _drop(memory, stale, agent_id, None)
     for rel in list(index.files):
         index.set_ids(rel, [])
@@ -231,8 +334,10 @@ def build_context(
     now: datetime,
     workspace: str | Path | None = None,
     index: bool = True,
+    reinforce: Callable[[str, list[str]], None] | None = None,
 ) -> SessionContext:
-    """Workspace phases + recalled memories in one labelled block within ``budget_tokens``."""
+    """Workspace phases + recalled memories in one labelled block within ``budget_tokens``. ``reinforce``
+    (the engine's deferred access log) is told which recalled memories made it into the block."""
     agent_id = check_agent_id(agent_id)
     if (
         isinstance(budget_tokens, bool)
@@ -244,7 +349,9 @@ def build_context(
         raise ValidationError("message must be a string (it may be empty at the start of a session)")
     cfg = memory.settings.workspace
     shares = {"hot": cfg.hot_share, "tree": cfg.tree_share, "phase_1_2": cfg.anchor_share, "phase_3": cfg.phase_3_share}
-    budget = Budget(budget_tokens, {name: int(budget_tokens * share) for name, share in shares.items()})
+    # The parts share what the fence around them leaves (the fence labels the block as data: tiermem.fence).
+    room = budget_tokens - fence_tokens()
+    budget = Budget(room, {name: int(room * share) for name, share in shares.items()})
     ctx = SessionContext(metadata={"agent_id": agent_id, "budget_tokens": budget_tokens})
     root = workspace_root(memory, workspace)
     hot = _admit_lifecycle(ctx, budget, memory, root, agent_id, now)
@@ -260,8 +367,10 @@ def build_context(
     elif space is not None:
         ctx.metadata["workspace_note"] = f"no workspace for {agent_id} in {root}: run `tiermem workspace scaffold`"
     if message.strip() and cfg.recall_limit:
-        hits = memory.search(message, agent_id=agent_id, limit=cfg.recall_limit, now=now)
-        _admit_recall(ctx, budget, hits)
+        hits = memory.search(message, agent_id=agent_id, limit=cfg.recall_limit, now=now, reinforce=False)
+        shown = _admit_recall(ctx, budget, hits)
+        if shown and reinforce is not None:  # only what the agent is shown counts as recalled
+            reinforce(agent_id, shown)
     seal(ctx, budget_tokens, budget)
     ctx.metadata.update(describe(ctx, budget))
     return ctx
@@ -314,10 +423,12 @@ def _admit_phases(ctx: SessionContext, budget: Budget, loader: MemoryLoader, mes
             ctx.contents.append(kept)
 
 
-def _admit_recall(ctx: SessionContext, budget: Budget, hits: list[Hit]) -> None:
-    """The recalled memories not already in the block, best first, as many as the remaining room takes."""
-    present = set(tokens(ctx.text))
-    lines, used = [], []
+def _admit_recall(ctx: SessionContext, budget: Budget, hits: list[Hit]) -> list[str]:
+    """The recalled memories not already in the block, best first, as many as the remaining room takes;
+    returns the ids of those shown."""
+    present = set(tokens(ctx.body))
+    lines: list[str] = []
+    used: list[dict[str, Any]] = []
     for hit in hits:
         record = hit.memory
         words = set(tokens(record.text))
@@ -328,7 +439,7 @@ def _admit_recall(ctx: SessionContext, budget: Budget, hits: list[Hit]) -> None:
     content = LoadedContent(
         "tiermem recall",
         "search",
-        "\n".join(lines),
+        "\n".join(_within(lines, budget.room(None))),
         5,
         "recall: the best memories for the message that are not shown above",
     )
@@ -337,6 +448,18 @@ def _admit_recall(ctx: SessionContext, budget: Budget, hits: list[Hit]) -> None:
     ctx.metadata["recalled"] = used[:shown]
     if kept is not None:
         ctx.contents.append(kept)
+    return [str(entry["id"]) for entry in used[:shown]]
+
+
+def _within(lines: list[str], room: int) -> list[str]:
+    """The lines that fit in ``room`` tokens, and the next one (admission then cuts exactly and records the
+    cut): recall offers more memories than fit, and encoding them all costs more than the search saves."""
+    total = 0
+    for number, line in enumerate(lines):
+        total += count_tokens(line) + 1  # and its newline
+        if total > room:
+            return lines[: number + 1]
+    return lines
 
 
 def _where(source: dict[str, Any], memory_id: str, created: datetime) -> str:

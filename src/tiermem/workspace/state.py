@@ -14,7 +14,7 @@ import json
 from datetime import datetime
 from typing import Any
 
-from ..model import to_datetime
+from ..model import load_json, to_datetime
 
 SCHEMA_VERSION = "0.2.0"
 FRESH_POSITION = "Fresh system — no prior sessions."
@@ -39,7 +39,7 @@ def parse_state(text: str | None) -> tuple[dict[str, Any], str | None]:
     if text is None:
         return fresh_state(), "missing"
     try:
-        raw = json.loads(text)
+        raw = load_json(text)
     except json.JSONDecodeError as exc:
         return fresh_state(), f"not valid JSON ({exc.msg} at line {exc.lineno})"
     if not isinstance(raw, dict):

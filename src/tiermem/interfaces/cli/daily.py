@@ -69,7 +69,7 @@ def ingest_daily(
     now: NowOpt = None,
 ) -> None:
     """Turn recent daily notes (memory/YYYY-MM-DD*.md) into facts: checked tasks, bold lines, decisions."""
-    with open_lifecycle() as (_, lifecycle):
+    with open_lifecycle() as (_, lifecycle), render.working("reading the daily notes"):
         report = lifecycle.ingest_daily(agent_id=agent_id(), days=days, dry_run=dry_run, now=now)
     verb = "would store" if dry_run else "stored"
     lines = [
@@ -133,7 +133,7 @@ def import_evoclaw(
     now: NowOpt = None,
 ) -> None:
     """Migrate an EvoClaw workspace: warm facts, tree, hot state, metrics and MEMORY.md (all agents, or --agent-id)."""
-    with open_lifecycle() as (_, lifecycle):
+    with open_lifecycle() as (_, lifecycle), render.working(f"importing {directory}"):
         report = lifecycle.import_evoclaw(directory, agent_id=current().agent_id, now=now)
     lines = [f"imported {report['source']}"]
     for agent, parts in report["agents"].items():

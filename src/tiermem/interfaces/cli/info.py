@@ -31,5 +31,8 @@ def stats() -> None:
     grid.add_column(style="dim")
     grid.add_column()
     for key, value in found.items():
-        grid.add_row(key.replace("_", " "), _counts(value) if isinstance(value, Mapping) else str(value))
+        if key == "by_tier":
+            grid.add_row("by tier", render.tier_bars(value))
+        else:
+            grid.add_row(key.replace("_", " "), _counts(value) if isinstance(value, Mapping) else str(value))
     render.console().print(grid)

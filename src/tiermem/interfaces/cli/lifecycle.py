@@ -20,12 +20,14 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from ...model import load_json
 from . import render
 from .options import UsageError, agent_id, current, open_memory, store_path, wants_json, with_globals
 
 if TYPE_CHECKING:
     from ...engine import Memory
     from ...lifecycle.service import LifecycleService
+    from ...lifecycle.tree import Tree
     from ...providers.llm import LLMClient
 
 app = typer.Typer()
@@ -127,7 +129,7 @@ def consolidate(
     now: NowOpt = None,
 ) -> None:
     """Rescore and re-tier memories, maintain the tree and MEMORY.md; daily+ ingests daily notes first."""
-    with open_lifecycle() as (_, lifecycle):
+    with open_lifecycle() as (_, lifecycle), render.working(f"{mode} consolidation"):
         report = lifecycle.consolidate(mode, agent_id=agent_id(), now=now)
     if wants_json():
         render.emit_json(report)
@@ -203,7 +205,7 @@ def hot(
 def _json_value(raw: str) -> object:
     """The update's value: JSON, or plain text for the keys that take a text (lesson, event, task)."""
     try:
-        return json.loads(raw)
+        return load_json(raw)
     except json.JSONDecodeError:
         return raw
 
@@ -215,6 +217,9 @@ def _json_value(raw: str) -> object:
 @with_globals
 def tree(
     show: Annotated[bool, typer.Option("--show", help="Print the tree (the default).")] = False,
+    plain: Annotated[
+        bool, typer.Option("--plain", help="Print the seed's plain text instead of a drawn tree.")
+    ] = False,
     add: Annotated[
         tuple[str, str] | None, typer.Option("--add", metavar="PATH DESC", help="Add a category node.")
     ] = None,
@@ -244,7 +249,7 @@ def tree(
         result = _tree_action(memory, lifecycle, add, remove, prune, search, top_k, now)
         shown = lifecycle.tree(agent_id=agent_id(), now=now)
     if result is None:
-        _show_tree(shown)
+        _show_tree(shown, plain)
     elif wants_json():
         render.emit_json(result)
     else:
@@ -274,7 +279,7 @@ def _tree_action(
     return None
 
 
-def _show_tree(shown: Any) -> None:
+def _show_tree(shown: Tree, plain: bool) -> None:
     if wants_json():
         render.emit_json(
             {
@@ -286,7 +291,7 @@ def _show_tree(shown: Any) -> None:
             }
         )
         return
-    render.console().print(Text(shown.render()))
+    render.console().print(Text(shown.render()) if plain else render.tree_view(shown))
 
 
 # --- metrics and why ------------------------------------------------------------------------------------
@@ -333,6 +338,9 @@ def why(
                 f"(age {score['age_days']:.0f} days) × reinforcement {score['reinforcement']:.2f}"
             )
         )
+        if found["pinned"]:
+            pin, unpin = found["pinned"], f"update {found['id']} --tier auto"
+            out.print(f"  pinned to {pin['tier']} by hand since {pin['at'][:16]} (unpin: {unpin})")
     else:
         out.print(f"{found['id']} no longer exists")
     for move in found["transitions"]:

@@ -16,7 +16,27 @@ import typer
 from typer.core import TyperGroup
 
 from ...errors import TiermemError
-from . import cold, context, daily, demo, info, lifecycle, links, llm, memory, note, serve, session, tokens, workspace
+from . import (
+    backup,
+    cold,
+    context,
+    daily,
+    demo,
+    doctor,
+    hooks,
+    info,
+    lifecycle,
+    links,
+    llm,
+    memory,
+    note,
+    report,
+    serve,
+    session,
+    tokens,
+    ui,
+    workspace,
+)
 from .options import Globals, RootAgent, RootEndpoint, RootHome, RootJson, RootLLM, RootWorkspace, UsageError
 
 PROG = "tiermem"
@@ -106,8 +126,13 @@ for group in (
     lifecycle.app,
     daily.app,
     serve.app,
+    ui.app,
+    report.app,
     tokens.app,
     cold.app,
+    hooks.app,
+    backup.app,
+    doctor.app,
 ):
     app.add_typer(group)
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.text import Text
 
+from ...write.provenance import stamp
 from . import render
 from .options import UsageError, agent_id, open_memory, wants_json, with_globals
 
@@ -122,6 +123,9 @@ def store(
         list[str] | None, typer.Option("--path", metavar="PATH", help="A file path it mentions (repeatable).")
     ] = None,
     no_dedup: Annotated[bool, typer.Option("--no-dedup", help="Store even if it duplicates a memory.")] = False,
+    keep_secrets: Annotated[
+        bool, typer.Option("--keep-secrets", help="Do not redact API keys, tokens and passwords in the text.")
+    ] = False,
 ) -> None:
     """Store a memory. A duplicate reinforces the memory it matches instead of adding a copy."""
     body = _text(text_arg, text)
@@ -134,10 +138,11 @@ def store(
             importance=importance,
             tags=tags or (),
             metadata=_metadata(metadata, url, command, path),
-            source=source,
+            source=stamp(source, "cli", tool="tiermem store"),
             created_at=created_at,
             event_at=event_at,
             dedup=not no_dedup,
+            redact_secrets=False if keep_secrets else None,
         )
     if wants_json():
         render.emit_json(result.to_dict())
@@ -272,7 +277,14 @@ def update(
         str | None, typer.Option("--scope", metavar="SCOPE", help="short_term, working or long_term.")
     ] = None,
     event_at: EventOpt = None,
-    tier: Annotated[str | None, typer.Option("--tier", metavar="TIER", help="hot, warm, cold or frozen.")] = None,
+    tier: Annotated[
+        str | None,
+        typer.Option(
+            "--tier",
+            metavar="TIER",
+            help="hot, warm, cold or frozen: pins it there (consolidation leaves it); auto unpins.",
+        ),
+    ] = None,
 ) -> None:
     """Change a memory. New text or type supersedes it (the old version stays in its history)."""
     given = {
@@ -287,7 +299,7 @@ def update(
         "event_at": event_at,
         "tier": tier,
     }
-    changes = {key: value for key, value in given.items() if value is not None}
+    changes: dict[str, Any] = {key: value for key, value in given.items() if value is not None}
     if not changes:
         raise UsageError("nothing to update: give at least one of --text --type --importance --tags ...")
     with open_memory() as memory:

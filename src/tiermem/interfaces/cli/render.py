@@ -5,16 +5,22 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from rich import box
-from rich.console import Console
+from rich.console import Console, Group
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
+from rich.tree import Tree as RichTree
+
+from .options import wants_json
 
 if TYPE_CHECKING:
+    from ...lifecycle.tree import Tree
     from ...model import Hit, MemoryRecord
     from ...storage.base import HistoryEntry
 
@@ -27,6 +33,21 @@ def console() -> Console:
     # A new console per call follows the current sys.stdout (test runners swap it). Plain lines are not
     # re-wrapped (soft_wrap): the terminal wraps them, and copied ids and commands stay whole.
     return Console(highlight=False, markup=False, emoji=False, soft_wrap=True)
+
+
+@contextmanager
+def working(description: str, total: int | None = None) -> Iterator[Callable[[int], None]]:
+    """Show a long operation's progress on stderr: a bar when ``total`` is known (advance it with the
+    callable this yields), else a spinner with the time so far. Only for people watching: nothing when stderr
+    is not a terminal (scripts, pipes, CI) or with --json."""
+    if wants_json() or not sys.stderr.isatty():
+        yield lambda _done: None
+        return
+    known = [BarColumn(), MofNCompleteColumn()] if total is not None else []
+    columns = [SpinnerColumn(), TextColumn("{task.description}"), *known, TimeElapsedColumn()]
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task(description, total=total)
+        yield lambda done: progress.advance(task, done)
 
 
 def emit_json(document: Any) -> None:
@@ -216,4 +237,40 @@ def hits_table(hits: Sequence[Hit]) -> Table:
         body.append(f"\n{hit.memory.id} · {hit.memory.type} · {hit.memory.created_at:%Y-%m-%d}", style="dim")
         body.append(f"\nwhy: {explain_text(hit.explain)}", style="dim italic")
         table.add_row(str(rank), f"{hit.score:.3f}", tier_text(hit.tier), body)
+    return table
+
+
+# --- the category tree and tier bars -----------------------------------------------------------------------
+
+
+def _counts(warm: int, cold: int) -> Text:
+    return Text("  ").append(f"warm {warm}", style="yellow").append(" · ").append(f"cold {cold}", style="cyan")
+
+
+def tree_view(tree: Tree) -> Group:
+    """``tree --show`` drawn as a tree, framed by the seed's title and limits lines (``--plain`` prints the
+    seed's own text)."""
+    root = tree.nodes["root"]
+    drawn = RichTree(Text(f"📂 Root (warm:{root.warm}, cold:{root.cold})", style="bold"), guide_style="dim")
+    pending = [(drawn, "root")]
+    while pending:
+        parent, path = pending.pop()
+        for child in tree.children(path):
+            node = tree.nodes[child]
+            label = Text(f"📁 {child.rsplit('/', 1)[-1]}", style="bold").append(f" — {snippet(node.desc)}", style="")
+            pending.append((parent.add(label.append_text(_counts(node.warm, node.cold))), child))
+    limits = tree.limits
+    footer = f"\nNodes: {len(tree.nodes)}/{limits.max_nodes}\nSize: {tree.size_bytes()} / {limits.max_size_bytes} bytes"
+    return Group(Text("Memory Tree Index\n" + "=" * 50), drawn, Text(footer))
+
+
+def tier_bars(by_tier: Mapping[str, int], width: int = 30) -> Table:
+    """One bar per tier, its length the tier's share of the memories."""
+    total = sum(by_tier.values()) or 1
+    table = Table.grid(padding=(0, 1))
+    for tier in ("hot", "warm", "cold", "frozen"):
+        count = by_tier.get(tier, 0)
+        filled = round(width * count / total)
+        bar = Text("█" * filled, style=_TIER_STYLE[tier]).append("░" * (width - filled), style="dim")
+        table.add_row(tier_text(tier), bar, Text(f"{count:>6}  {100 * count / total:5.1f}%"))
     return table

@@ -83,6 +83,13 @@ def serve(
     store: StoreOpt = None,
 ) -> None:
     """Run the REST server (OpenAPI docs at /docs). Every request needs a bearer token from `tiermem tokens create`."""
+    run_rest(host, port, insecure_local, store, "REST on http://{host}:{port} (docs /docs, pages /ui)", max_body_bytes)
+
+
+def run_rest(
+    host: str, port: int, insecure_local: bool, store: str | None, banner: str, max_body_bytes: int = 4 * 1024 * 1024
+) -> None:
+    """Serve the REST app (its pages included) until interrupted; ``banner`` says what is where."""
     if insecure_local and not is_loopback(host):
         raise UsageError(f"--insecure-local serves without tokens, so only on a loopback address, not {host}")
     _require("fastapi")
@@ -95,8 +102,15 @@ def serve(
         application = create_app(
             memory, insecure_local=insecure_local, max_body_bytes=max_body_bytes, workspace=_workspace()
         )
+        if is_loopback(host) and host not in {"::1", "[::1]"}:
+            # A page on any web site can reach a loopback server through a DNS name that resolves to
+            # 127.0.0.1 (DNS rebinding): only requests addressed to loopback names are served.
+            from starlette.middleware.trustedhost import TrustedHostMiddleware
+
+            application.add_middleware(TrustedHostMiddleware, allowed_hosts=sorted({host, "127.0.0.1", "localhost"}))
         auth = "NO AUTH (--insecure-local)" if insecure_local else "bearer tokens"
-        sys.stderr.write(f"tiermem REST on http://{host}:{port} (docs /docs) · store {memory.location} · {auth}\n")
+        where = banner.format(host=host, port=port)
+        sys.stderr.write(f"tiermem {where} · store {memory.location} · {auth}\n")
         if not is_loopback(host):
             sys.stderr.write("tiermem: listening beyond loopback: put a TLS-terminating proxy in front of it\n")
         uvicorn.run(application, host=host, port=port, log_level="warning", server_header=False)

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
+from ...model import load_json
 from . import render
 from .options import UsageError, agent_id, wants_json, with_globals
 from .workspace import NowOpt, agent_workspace, moment, summary
@@ -20,7 +21,7 @@ def _threads(raw: str | None) -> dict[str, Any]:
     if raw is None:
         return {}
     try:
-        value = json.loads(raw)
+        value = load_json(raw)
     except json.JSONDecodeError as exc:
         raise UsageError(f"--threads is not valid JSON ({exc.msg}); give an object of thread id -> update") from None
     if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):

@@ -112,7 +112,7 @@ def index(
 ) -> None:
     """Index the workspace files for recall (by checksum: only changed files are read)."""
     root = agent_workspace()
-    with open_memory() as memory:
+    with open_memory() as memory, render.working("re-indexing the workspace" if rebuild else "indexing the workspace"):
         found = memory.sync_workspace(agent_id=agent_id(), workspace=root, rebuild=rebuild)
     if wants_json():
         render.emit_json(found)
