@@ -42,7 +42,7 @@ ROOT = Path(__file__).resolve().parent
 sys.path[:0] = [str(ROOT), str(ROOT.parent / "tests")]
 
 import pg  # noqa: E402 - the throwaway PostgreSQL cluster of the tests
-from store import Corpus, latency, machine_info  # noqa: E402 - bench/store.py's corpus and statistics
+from store import MIRROR_FROM_QUERY, Corpus, latency, machine_info  # noqa: E402 - bench/store.py's corpus, stats
 from tiermem import Memory  # noqa: E402
 from tiermem.interfaces.auth import create_token  # noqa: E402
 
@@ -196,7 +196,8 @@ def run_scale(backend: str, *, size: int, seed: int, tmp: Path, batch: int = 20_
             _analyze(store)  # what autovacuum does after a bulk load, done now rather than whenever it runs
         backend_ = mem._backend  # the primitive, measured on its own
         qvecs = mem.embedder.embed(queries)
-        mem.search(queries[0], agent_id=AGENT, reinforce=False)  # warm: caches, the vector mirror
+        for query in queries[:MIRROR_FROM_QUERY]:  # warm: caches, the vector mirror, the BM25 mirror
+            mem.search(query, agent_id=AGENT, reinforce=False)
         search, vector = [], []
         for query, qvec in zip(queries, qvecs, strict=True):
             t0 = time.perf_counter()

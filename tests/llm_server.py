@@ -18,10 +18,10 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
-from servers import RecordedRequest
+from servers import RecordedRequest, serving
 
 FENCE_TEMPLATE = "Sure! Here is the JSON you asked for:\n```json\n{}\n```\nLet me know if you need anything else."
 
@@ -190,17 +190,8 @@ def _handler(state: LLMServer) -> type[BaseHTTPRequestHandler]:
 def llm_server(latency_s: float = 0.0) -> Iterator[LLMServer]:
     """Run an :class:`LLMServer` on a free port of 127.0.0.1 for the duration of the block."""
     state = LLMServer(latency_s=latency_s)
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(state))
-    server.daemon_threads = True
-    state.url = f"http://127.0.0.1:{server.server_address[1]}"
-    thread = threading.Thread(target=server.serve_forever, args=(0.05,), name="llm-server", daemon=True)
-    thread.start()
-    try:
+    with serving(_handler(state), "llm-server") as state.url:
         yield state
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
 
 
 # --- a tiny rule "model" that answers tiermem's prompts validly ----------------------------------------------

@@ -119,17 +119,23 @@ def _handler(state: EmbeddingServer) -> type[BaseHTTPRequestHandler]:
 
 
 @contextmanager
-def embedding_server(dims: int = 32) -> Iterator[EmbeddingServer]:
-    """Run an :class:`EmbeddingServer` on a free port of 127.0.0.1 for the duration of the block."""
-    state = EmbeddingServer(dims=dims)
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(state))
+def serving(handler: type[BaseHTTPRequestHandler], name: str) -> Iterator[str]:
+    """Serve ``handler`` on a free port of 127.0.0.1, in a thread, for the duration of the block; yields the URL."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
-    state.url = f"http://127.0.0.1:{server.server_address[1]}"
-    thread = threading.Thread(target=server.serve_forever, args=(0.05,), name="embedding-server", daemon=True)
+    thread = threading.Thread(target=server.serve_forever, args=(0.05,), name=name, daemon=True)
     thread.start()
     try:
-        yield state
+        yield f"http://127.0.0.1:{server.server_address[1]}"
     finally:
         server.shutdown()
         server.server_close()
         thread.join(timeout=5)
+
+
+@contextmanager
+def embedding_server(dims: int = 32) -> Iterator[EmbeddingServer]:
+    """Run an :class:`EmbeddingServer` on a free port of 127.0.0.1 for the duration of the block."""
+    state = EmbeddingServer(dims=dims)
+    with serving(_handler(state), "embedding-server") as state.url:
+        yield state

@@ -18,12 +18,14 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+
+from servers import serving
 
 _CACHE = Path.home() / ".cache" / "tiermem" / "turso" / "node_modules" / "@tursodatabase"
 
@@ -134,14 +136,5 @@ def _proxy_handler(state: FlakyProxy) -> type[BaseHTTPRequestHandler]:
 @contextmanager
 def flaky_proxy(upstream: str) -> Iterator[FlakyProxy]:
     state = FlakyProxy(upstream)
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _proxy_handler(state))
-    server.daemon_threads = True
-    state.url = f"http://127.0.0.1:{server.server_address[1]}"
-    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
-    thread.start()
-    try:
+    with serving(_proxy_handler(state), "flaky-proxy") as state.url:
         yield state
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
