@@ -38,7 +38,8 @@ PREFIX_DIMS = 64
 SHORTLIST_FROM = 20_000  # below this many rows dedup uses the exact search
 _BLOCK = 64  # columns per block in top_k
 _QUERY_CHUNK = 128  # query rows scored at once (bounds the temporary score matrix)
-_blas: Any = None  # the ThreadpoolController, made on first use (it inspects the loaded libraries)
+_blas: Any = None  # the ThreadpoolController (see _controller)
+_blas_threads = 1  # BLAS threads before any limit
 
 
 @contextmanager
@@ -51,14 +52,35 @@ def one_blas_thread() -> Iterator[bool]:
     the core that the rest of the write path could use. The write path makes many small products, so it
     runs inside this block. The limit applies to the whole process while the block runs.
     """
-    global _blas
     if ThreadpoolController is None:
         yield False
         return
+    with _controller().limit(limits=1, user_api="blas"):
+        yield True
+
+
+@contextmanager
+def all_blas_threads() -> Iterator[None]:
+    """Give BLAS its usual threads back inside a :func:`one_blas_thread` block, for one large product.
+
+    The prefix scan of a big store is a memory-bound sweep that two threads finish ~3x faster on an idle
+    machine (100k x 64: 0.3 ms instead of 1.0 ms; search p50 at 100k 9.0 ms instead of 10.5 ms); with both
+    cores already busy it costs ~10% more (17.9 ms instead of 16.2 ms), which we accept.
+    """
+    if ThreadpoolController is None:
+        yield
+        return
+    with _controller().limit(limits=_blas_threads, user_api="blas"):
+        yield
+
+
+def _controller() -> Any:
+    """The ThreadpoolController, made on first use (it inspects the loaded libraries)."""
+    global _blas, _blas_threads
     if _blas is None:
         _blas = ThreadpoolController()
-    with _blas.limit(limits=1, user_api="blas"):
-        yield True
+        _blas_threads = max((lib["num_threads"] for lib in _blas.select(user_api="blas").info()), default=1)
+    return _blas
 
 
 @dataclass
@@ -132,7 +154,9 @@ class VectorIndex:
         with one_blas_thread():
             for start in range(0, len(queries), _QUERY_CHUNK):
                 chunk = queries[start : start + _QUERY_CHUNK]
-                rows, _ = top_k(heads[start : start + _QUERY_CHUNK] @ prefix.T, shortlist)
+                with all_blas_threads():
+                    scores = heads[start : start + _QUERY_CHUNK] @ prefix.T
+                rows, _ = top_k(scores, shortlist)
                 exact = np.einsum("qkd,qd->qk", matrix[rows], chunk)  # full-width cosine of the shortlist
                 order = np.argsort(-exact, axis=1, kind="stable")[:, :limit]
                 result += _pairs(np.take_along_axis(rows, order, 1), np.take_along_axis(exact, order, 1))
