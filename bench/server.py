@@ -24,9 +24,6 @@ import json
 import logging
 import random
 import shutil
-import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import threading
@@ -42,6 +39,7 @@ ROOT = Path(__file__).resolve().parent
 sys.path[:0] = [str(ROOT), str(ROOT.parent / "tests")]
 
 import pg  # noqa: E402 - the throwaway PostgreSQL cluster of the tests
+from api_support import serve_process  # noqa: E402 - `tiermem serve` as a real process, as the tests run it
 from store import MIRROR_FROM_QUERY, Corpus, latency, machine_info  # noqa: E402 - bench/store.py's corpus, stats
 from tiermem import Memory  # noqa: E402
 from tiermem.interfaces.auth import create_token  # noqa: E402
@@ -49,7 +47,6 @@ from tiermem.interfaces.auth import create_token  # noqa: E402
 RESULTS = ROOT / "results" / "server.json"
 AGENT = "bench"
 PG_SETTINGS = "-c shared_buffers=2GB -c maintenance_work_mem=3GB -c max_parallel_maintenance_workers=1"
-TIERMEM = Path(sys.executable).with_name("tiermem")
 
 
 logging.getLogger("httpx").setLevel(logging.WARNING)  # one line per request otherwise
@@ -71,37 +68,6 @@ def location(backend: str, directory: Path) -> Iterator[str]:
 # --- load: concurrent clients against one server ------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-@contextmanager
-def server(store: str) -> Iterator[str]:
-    port = _free_port()
-    process = subprocess.Popen([str(TIERMEM), "serve", "--store", store, "--port", str(port)],
-                               stderr=subprocess.DEVNULL)  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                if httpx.get(f"{url}/health", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("the server did not start") from None
-                time.sleep(0.2)
-        yield url
-    finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-
-
 def run_load(backend: str, *, clients: int, requests: int, seed: int, tmp: Path) -> dict[str, Any]:
     corpus = Corpus(seed)
     with location(backend, tmp) as store:
@@ -111,7 +77,7 @@ def run_load(backend: str, *, clients: int, requests: int, seed: int, tmp: Path)
                 mem.store_many(seeded[start : start + 500], agent_id=AGENT)
             token, _ = create_token(mem, [AGENT], "write")
         plans = [_plan(corpus, requests, random.Random(seed + c)) for c in range(clients)]
-        with server(store) as url:
+        with serve_process("--store", store) as url:
             headers = {"Authorization": f"Bearer {token}"}
             httpx.post(f"{url}/v1/agents/{AGENT}/search", json={"query": "warm up"}, headers=headers, timeout=60)
             samples, errors, wall = _fire(url, headers, plans)
