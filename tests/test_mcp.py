@@ -112,6 +112,27 @@ def test_http_without_a_valid_token_is_refused_before_any_session(mcp_url: str, 
     assert response.json()["error"]["type"] == "AuthError"
 
 
+@pytest.mark.parametrize(
+    ("bound_to", "host_header", "status"), [("127.0.0.1", "evil.example", 421), ("0.0.0.0", "mem.example:8848", 200)]
+)
+def test_host_header_is_checked_on_loopback_only(mem: Memory, bound_to: str, host_header: str, status: int) -> None:
+    """On loopback a page on another site cannot reach the server through its own domain (DNS rebinding);
+    bound to a public address, the server answers its own clients, whatever name they use."""
+    token, _ = create_token(mem, ["alice"], "write")
+    hello = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}
+    with serve_asgi(http_app(mem, host=bound_to)) as url:
+        response = httpx.post(
+            f"{url}/mcp",
+            headers={
+                "Authorization": f"Bearer {token}",
+                "Host": host_header,
+                "Accept": "application/json, text/event-stream",
+            },
+            json={"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": hello},
+        )
+    assert response.status_code == status
+
+
 #: arguments of each tool aimed at agent "bob"
 FOREIGN_CALLS: dict[str, dict[str, Any]] = {
     "store": {"text": "alice writing into bob's memory"},

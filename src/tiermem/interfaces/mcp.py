@@ -255,11 +255,20 @@ def run_stdio(memory: Memory, *, default_agent: str = "default", workspace: str 
 
 
 def http_app(
-    memory: Memory, *, default_agent: str = "default", insecure_local: bool = False, workspace: str | None = None
+    memory: Memory,
+    *,
+    default_agent: str = "default",
+    insecure_local: bool = False,
+    workspace: str | None = None,
+    host: str = "127.0.0.1",
 ) -> Any:
-    """The streamable HTTP app (at ``/mcp``); with tokens, requests without a valid one get 401 up front."""
+    """The streamable HTTP app (at ``/mcp``); with tokens, requests without a valid one get 401 up front.
+
+    ``host`` is the address it is served on: on loopback the SDK refuses requests whose Host or Origin header
+    names another site (DNS rebinding: a web page the user visits cannot reach the local server through its
+    own domain); on any other address that check would refuse the server's own clients, so it is off."""
     server = create_server(memory, default_agent=default_agent, tokens=not insecure_local, workspace=workspace)
-    app = server.streamable_http_app()
+    app = server.streamable_http_app(host=host)
     if insecure_local:
         return app
 
@@ -287,5 +296,5 @@ def run_http(
 ) -> None:
     import uvicorn
 
-    app = http_app(memory, default_agent=default_agent, insecure_local=insecure_local, workspace=workspace)
+    app = http_app(memory, default_agent=default_agent, insecure_local=insecure_local, workspace=workspace, host=host)
     uvicorn.run(app, host=host, port=port, log_level="warning", server_header=False)
