@@ -283,6 +283,14 @@ def test_session_start_with_nothing_remembered_adds_nothing(rt: Runtime) -> None
     assert call(rt, fixture("session_start.json")).output == {}
 
 
+def test_journal_skips_damaged_lines_and_keeps_the_rest(tmp_path: Path) -> None:
+    journal.append(tmp_path, {"type": "t", "content": "before"})
+    with journal.core_path(tmp_path, journal.JOURNAL).open("a", encoding="utf-8") as handle:
+        handle.write("[" * 100_000 + "\n" + '{"torn": \n')  # nested past the parser's limit; a torn write
+    journal.append(tmp_path, {"type": "t", "content": "after"})
+    assert [e["content"] for e in journal.entries(tmp_path)] == ["before", "after"]
+
+
 def test_journal_lines_are_never_interleaved_under_concurrent_appends(tmp_path: Path) -> None:
     for i in range(50):
         journal.append(tmp_path, {"type": "t", "content": "x" * (i * 100)})

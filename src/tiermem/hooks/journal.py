@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..model import load_json
 from ..workspace.files import write_atomic  # readers (SessionStart) see the old file or the new one
 
 if TYPE_CHECKING:
@@ -90,8 +91,8 @@ def entries(store: Path, tail_bytes: int | None = None) -> Iterator[dict[str, An
         return
     for line in lines:
         try:
-            entry = json.loads(line)
-        except ValueError:
+            entry = load_json(line)
+        except ValueError:  # a torn or hand-edited line (nested too deeply included): skip it, keep the rest
             continue
         if isinstance(entry, dict):
             yield entry
