@@ -32,7 +32,9 @@ def site(mem: Memory, tmp_path: Path) -> Iterator[tuple[str, Seeded]]:
 def _signed_in(url: str, mem: Memory, role: str = "write", agents: tuple[str, ...] = ("default",)) -> httpx.Client:
     token, _ = create_token(mem, agents, role)
     client = httpx.Client(base_url=url)
-    answer = client.post("/ui/login", data={"token": token, "next": "/ui/a/default/tree"})
+    answer = client.post(
+        "/ui/login", data={"token": token, "next": "/ui/a/default/tree", "csrf": _csrf(client, "/ui/login")}
+    )
     assert answer.status_code == 303 and answer.headers["location"] == "/ui/a/default/tree"
     return client
 
@@ -51,12 +53,16 @@ def test_pages_need_a_token_and_the_cookie_is_locked_down(mem: Memory, site: tup
         answer = anonymous.get("/ui/a/default/search?q=theme&limit=5")
         assert answer.status_code == 303
         assert answer.headers["location"] == "/ui/login?next=/ui/a/default/search%3Fq%3Dtheme%26limit%3D5"
-        refused = anonymous.post("/ui/login", data={"token": "tmk_nope"})
+        forged = anonymous.post("/ui/login", data={"token": create_token(mem, ["default"], "read")[0]})
+        assert forged.status_code == 403 and "set-cookie" not in forged.headers  # no CSRF token: login CSRF
+        refused = anonymous.post("/ui/login", data={"token": "tmk_nope", "csrf": _csrf(anonymous, "/ui/login")})
         assert refused.status_code == 401 and "malformed token" in refused.text
         assert anonymous.get("/v1/agents/default/memories").status_code == 401  # the JSON API is unchanged
     token, _ = create_token(mem, ["default"], "read")
     with httpx.Client(base_url=url) as client:
-        signed = client.post("/ui/login", data={"token": token, "next": "https://evil.example/"})
+        signed = client.post(
+            "/ui/login", data={"token": token, "next": "https://evil.example/", "csrf": _csrf(client, "/ui/login")}
+        )
         assert signed.headers["location"] == "/ui/"  # never redirected off the site
         cookie = signed.headers["set-cookie"]
         assert "HttpOnly" in cookie and "SameSite=strict" in cookie and "Path=/ui" in cookie
@@ -208,7 +214,7 @@ def test_tiermem_ui_serves_the_pages(tmp_path: Path) -> None:
     token = cli.json("tokens", "create", "--agent-id", "default")["token"]
     with serve_process("--home", str(cli.home), command="ui") as url, httpx.Client(base_url=url) as client:
         assert client.get("/ui/").headers["location"].startswith("/ui/login")
-        client.post("/ui/login", data={"token": token})
+        client.post("/ui/login", data={"token": token, "csrf": _csrf(client, "/ui/login")})
         assert "Served by tiermem ui" in client.get("/ui/a/default/search", params={"q": "served"}).text
         auth = {"Authorization": f"Bearer {token}"}
         assert client.get("/v1/agents/default/memories", headers=auth).status_code == 200  # the REST API too

@@ -159,8 +159,13 @@ def login_page(request: Request, next_: Annotated[str, Query(alias="next")] = ""
 
 @router.post("/login")
 def login(
-    request: Request, memory: Store, token: Annotated[str, Form()] = "", next_: Annotated[str, Form(alias="next")] = ""
+    request: Request,
+    memory: Store,
+    token: Annotated[str, Form()] = "",
+    next_: Annotated[str, Form(alias="next")] = "",
+    csrf: Csrf = "",
 ) -> Response:
+    check_csrf(request, csrf)  # or another site could sign this browser in as someone else (login CSRF)
     try:
         authenticate(memory, f"Bearer {token.strip()}")
     except AuthError as exc:
