@@ -231,6 +231,28 @@ def _with(lines: list[str], index: int, **changes: Any) -> list[str]:
     return [*lines[:index], json.dumps(data), *lines[index + 1 :]]
 
 
+def test_pins_round_trip_once_and_old_files_without_pins_still_import(mem: Memory, open_memory, tmp_path: Path) -> None:
+    kept = mem.store("The release checklist lives in docs/release.md").id
+    mem.store("A memory nobody pinned")
+    mem.update(kept, tier="hot")
+    lines = dump(mem).splitlines()
+    target = open_memory(tmp_path / "t")
+    assert target.import_from(lines).pins_added == 1
+    assert {k: p.tier for k, p in target._backend.pins("default").items()} == {kept: "hot"}
+    assert target._backend.pins("default")[kept].at == mem._backend.pins("default")[kept].at
+    assert target.import_from(lines).pins_added == 0  # already pinned: nothing to do
+    # an export made before pins were exported: no pin line, no pin count
+    old = [line for line in lines if json.loads(line)["kind"] != "pin"]
+    end = json.loads(old[-1])
+    del end["counts"]["pin"]
+    fresh = open_memory(tmp_path / "old")
+    assert fresh.import_from([*old[:-1], json.dumps(end)]).memories_added == 2
+    assert fresh._backend.pins("default") == {}
+    orphan = _with(lines, next(i for i, line in enumerate(lines) if '"pin"' in line), memory_id="01NOSUCHMEMORY")
+    with pytest.raises(ValidationError, match=r"line \d+: the pin of 01NOSUCHMEMORY names a memory"):
+        open_memory(tmp_path / "orphan").import_from(orphan)
+
+
 @pytest.mark.parametrize(
     ("damage", "message"),
     [

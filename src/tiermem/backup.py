@@ -7,6 +7,7 @@ The file is one JSON object per line:
   little-endian float32 vector) when exported with embeddings and the memory has one;
 - ``link``: a typed edge; ``history``: one entry of a memory's history; ``doc``: a lifecycle document
   (hot state, tree index, counters, daily-note ledger), imported only where the store has none yet;
+  ``pin``: a tier set by hand (``update --tier``), imported unless the memory is already pinned;
 - ``end``: how many lines of each kind came before it. A file without it was cut short.
 
 For each agent the memories come first, then their links and history, so an import meets every memory
@@ -21,7 +22,7 @@ the store's version and goes on. Vectors in the file are used when their embedde
 otherwise, or when absent, memories are embedded again. Secrets are redacted as on any other write.
 
 Not exported: LLM jobs and search keys (derived by the LLM queue; imported memories are not queued), tier
-transitions, and the servers' tokens (secrets stay in their store).
+transitions (a pin and each memory's tier are), and the servers' tokens (secrets stay in their store).
 """
 
 from __future__ import annotations
@@ -69,7 +70,7 @@ if TYPE_CHECKING:
 
 FORMAT = "tiermem-export"
 VERSION = 1
-KINDS = ("memory", "link", "history", "doc")
+KINDS = ("memory", "link", "history", "doc", "pin")
 # The lifecycle's per-agent documents: hot state, tree index, counters and the daily-note ledger.
 DOC_KEYS = (HOT_DOC, TREE_DOC, COUNTERS_DOC, DAILY_DOC)
 CONFLICT_POLICIES = ("error", "skip")
@@ -134,6 +135,9 @@ def agent_lines(backend: Store, agent_id: str, embeddings: bool, counts: dict[st
         if value is not None:
             counts["doc"] += 1
             yield _line("doc", {"agent_id": agent_id, "key": key, "value": value})
+    for memory_id, pin in backend.pins(agent_id).items():
+        counts["pin"] += 1
+        yield _line("pin", {"agent_id": agent_id, "memory_id": memory_id, **pin.to_dict()})
 
 
 def _memory_lines(
@@ -307,6 +311,18 @@ def parse_history(data: Mapping[str, Any]) -> tuple[str, HistoryEntry]:
     return check_agent_id(data.get("agent_id")), entry
 
 
+def parse_pin(data: Mapping[str, Any]) -> tuple[str, str, str, datetime]:
+    """(agent id, memory id, tier, when) of a pin line."""
+    when = _when("at", data.get("at"), required=True)
+    assert when is not None
+    return (
+        check_agent_id(data.get("agent_id")),
+        _id("memory_id", data.get("memory_id")),
+        check_choice("tier", data.get("tier"), TIERS),
+        when,
+    )
+
+
 def parse_doc(data: Mapping[str, Any]) -> tuple[str, str, dict[str, Any]]:
     key, value = data.get("key"), data.get("value")
     if key not in DOC_KEYS:
@@ -338,6 +354,7 @@ class ImportReport:
     links_added: int = 0
     history_added: int = 0
     docs_added: int = 0  # hot state, tree...: only where the store has none yet (its own is newer)
+    pins_added: int = 0  # only for memories the store has not pinned already
     vectors_from_file: int = 0
     embedded: int = 0
     redacted: int = 0
@@ -439,6 +456,10 @@ class Importer:
         elif kind == "doc":
             self._counts["doc"] += 1
             self._doc(*parse_doc(data))
+        elif kind == "pin":
+            self._counts["pin"] += 1
+            self._flush_memories()
+            self._pin(number, *parse_pin(data))
         else:
             self._counts["history"] += 1
             self._flush_memories()
@@ -452,6 +473,17 @@ class Importer:
         if self._mine(agent_id) and self._backend.doc_get(agent_id, key) is None:
             self._backend.doc_set(agent_id, key, value, now())
             self.report.docs_added += 1
+
+    def _pin(self, number: int, agent_id: str, memory_id: str, tier: str, at: datetime) -> None:
+        if not self._mine(agent_id) or memory_id in self._backend.pins(agent_id):
+            return
+        if self._backend.get(agent_id, memory_id) is None:
+            raise ValidationError(
+                f"line {number}: the pin of {memory_id} names a memory that is neither in the file nor in the "
+                f"store for agent {agent_id!r}"
+            )
+        self._backend.set_pin(agent_id, memory_id, tier, at)
+        self.report.pins_added += 1
 
     def _mine(self, agent_id: str) -> bool:
         return self._only is None or agent_id == self._only
@@ -484,7 +516,9 @@ class Importer:
         self._flush_links()
         self._flush_history()
         counts = data.get("counts")
-        if counts != self._counts:
+        # Files from before a kind existed do not count it: a kind they lack must then be absent.
+        expected = {k: n for k, n in self._counts.items() if n or not isinstance(counts, dict) or k in counts}
+        if counts != expected:
             raise ValidationError(f"the end line counts {counts!r} but the file holds {self._counts}: it is damaged")
         self._ended = True
 
