@@ -337,9 +337,9 @@ def test_recall_fills_the_room_left_and_reinforces_only_what_it_shows(mem: Memor
            for i in range(40)]  # fmt: skip
     ctx = mem.context("release checklist step", workspace=workspace, budget_tokens=800, now=last + timedelta(hours=5))
     shown = {r["id"] for r in ctx.metadata["recalled"]}
-    assert ctx.total_tokens <= 800 and shown and shown < set(ids)
+    assert ctx.total_tokens <= 800 and len(shown & set(ids)) >= 5 and not set(ids) <= shown
     assert any(h["source"] == "tiermem recall" for h in ctx.metadata["budget_hits"])  # cut where it ran out
-    accessed = {r.id: r.access_count for r in mem.list(limit=100) if r.id in ids}
+    accessed = {r.id: r.access_count for r in mem.list(limit=500)}  # the checklist and the indexed logs
     assert {m for m, n in accessed.items() if n} == shown  # recalled = what the agent was shown
 
 

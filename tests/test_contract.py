@@ -187,6 +187,13 @@ def test_current_texts(backend: Backend) -> None:
     assert backend.current_texts(A, wanted) == {current.id: ("current words", "episodic")}
     assert backend.current_texts(B, wanted) == {theirs.id: ("their words", "semantic")}
     assert backend.current_texts(A, []) == {}
+    # Once vectors are searched (SQLite then answers through its mirror's row keys), the same answers.
+    late = make_record("late words")
+    put(backend, late, vectors=[axis(0)])
+    backend.update(A, late.id, {"status": "forgotten"})  # forgotten, yet its vector was kept: still not current
+    assert backend.vector(A, axis(0), limit=5) == [[(late.id, pytest.approx(1.0))]]
+    assert backend.current_texts(A, [*wanted, late.id]) == {current.id: ("current words", "episodic")}
+    assert backend.current_texts(B, [*wanted, late.id]) == {theirs.id: ("their words", "semantic")}
 
 
 # --- list and matching --------------------------------------------------------------------------------
@@ -416,6 +423,25 @@ def test_dedup_candidates_agree_with_vector(backend: Backend) -> None:
     assert backend.dedup_candidates(A, query, limit=3) == backend.vector(A, query, limit=3)
 
 
+def test_dedup_candidates_of_a_type_rank_only_memories_of_that_type(open_backend) -> None:
+    """Dedup compares memories of one type, so with ``types`` each query row gets neighbours of its own."""
+    backend, other = open_backend(), open_backend()
+    records = [make_record(f"r{i}", type=("semantic", "episodic")[i % 2]) for i in range(DIMS)]
+    put(backend, *records, vectors=[axis(i) for i in range(DIMS)])
+    near_all, near_3 = unit(1, 0.9, 0.5, 0.3), unit(0, 0, 0.3, 1, 0.1)
+    found = backend.dedup_candidates(
+        A, np.vstack([near_all, near_all, near_3]), limit=2, types=["semantic", "episodic", "semantic"]
+    )
+    r0, r1, r2, r3, r4 = (r.id for r in records[:5])
+    assert [[i for i, _ in row] for row in found] == [[r0, r2], [r1, r3], [r2, r4]]  # r3 is nearest, but episodic
+    assert found[0][0][1] == pytest.approx(float(near_all[0]), abs=1e-5)
+    # A type changed in place reaches every connection's neighbours (the mirrors sort rows by type).
+    assert other.dedup_candidates(A, near_3, limit=1, types=["semantic"])[0][0][0] == r2
+    backend.update(A, r3, {"type": "semantic"})
+    for conn in (backend, other):
+        assert conn.dedup_candidates(A, near_3, limit=1, types=["semantic"])[0][0][0] == r3
+
+
 def test_neighbours_are_current_memories_written_next_to_each_other_in_one_session(backend: Backend) -> None:
     session = {"type": "hook", "session": "S1"}
     s = [make_record(f"turn {i}", minutes=i, source=session) for i in range(5)]
@@ -440,6 +466,18 @@ def test_neighbours_are_current_memories_written_next_to_each_other_in_one_sessi
     assert backend.neighbours(B, [s[3].id], 2) == {}
     both = backend.neighbours(A, [s[0].id, s[4].id, "01NOSUCHID"], 1)
     assert {k: set(v) for k, v in both.items()} == {s[0].id: {s[1].id}, s[4].id: {s[3].id}}
+    # among_given: only neighbours that were asked about too (what recall needs: one query, not two)
+    given = backend.neighbours(A, [s[0].id, s[1].id, s[3].id, other_session.id], 3, among_given=True)
+    assert {k: set(v) for k, v in given.items()} == {
+        s[0].id: {s[1].id},
+        s[1].id: {s[0].id, s[3].id},
+        s[3].id: {s[1].id},
+    }
+    assert backend.neighbours(A, [s[3].id], 1, among_given=True) == {}
+    for _ in range(3):  # searches load a store's in-memory mirrors (SQLite answers from them): same answers
+        backend.lexical(A, ["turn"], limit=5)
+    again = backend.neighbours(A, [s[0].id, s[1].id, s[3].id, other_session.id], 3, among_given=True)
+    assert {k: set(v) for k, v in again.items()} == {k: set(v) for k, v in given.items()}
 
 
 # --- update / reinforce -------------------------------------------------------------------------------

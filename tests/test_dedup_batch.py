@@ -9,10 +9,12 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 
 import numpy as np
+import pytest
 
 from tiermem import Memory
 from tiermem.engine import DEDUP_NEIGHBOURS
 from tiermem.model import MemoryRecord
+from tiermem.storage import vectors as vector_index
 from tiermem.write.dedup import Candidate, DedupResult, check_duplication
 
 SUBJECTS = ["the billing worker", "our search index", "Alice", "the nightly build", "the mobile app", "Bob's CLI"]
@@ -58,7 +60,7 @@ def reference(mem: Memory, records: Sequence[MemoryRecord], vectors: np.ndarray)
     """The straightforward version: every candidate in the pool, in order."""
     backend = mem._backend
     thresholds = mem._registry.thresholds()
-    neighbours = backend.dedup_candidates("default", vectors, limit=DEDUP_NEIGHBOURS)
+    neighbours = backend.dedup_candidates("default", vectors, limit=DEDUP_NEIGHBOURS, types=[r.type for r in records])
     ids = list({m for row in neighbours for m, _ in row})
     stored = backend.get_many("default", ids)
     stored_vecs = backend.vectors_for("default", ids)
@@ -79,7 +81,12 @@ def reference(mem: Memory, records: Sequence[MemoryRecord], vectors: np.ndarray)
     return out
 
 
-def test_batch_dedup_decides_exactly_like_the_full_pool(open_memory: Callable[..., Memory]) -> None:
+@pytest.mark.parametrize("shortlist_from", [vector_index.SHORTLIST_FROM, 100])
+def test_batch_dedup_decides_exactly_like_the_full_pool(
+    open_memory: Callable[..., Memory], monkeypatch: pytest.MonkeyPatch, shortlist_from: int
+) -> None:
+    """Also with neighbours shortlisted through the prefix rows of each type, as in stores above 20k rows."""
+    monkeypatch.setattr(vector_index, "SHORTLIST_FROM", shortlist_from)
     mem = open_memory()
     items = corpus(900, seed=7)
     seen: set[str] = set()

@@ -37,7 +37,7 @@ def fts5_scores(docs: list[str], terms: list[str]) -> dict[int, float]:
 @given(documents, queries)
 def test_scores_equal_fts5_bm25(docs: list[str], terms: list[str]) -> None:
     index = LexicalIndex()
-    index.add((rowid, str(rowid), doc) for rowid, doc in enumerate(docs, 1))
+    index.add((rowid, str(rowid), doc, None) for rowid, doc in enumerate(docs, 1))
     mine = {index.rowids[row]: score for row, score in index.search(terms, len(docs))}
     theirs = fts5_scores(docs, terms)
     assert mine.keys() == theirs.keys()
@@ -49,7 +49,7 @@ def test_scores_equal_fts5_bm25(docs: list[str], terms: list[str]) -> None:
 @given(documents, queries, st.integers(1, 10))
 def test_results_are_the_best_first_and_limited(docs: list[str], terms: list[str], limit: int) -> None:
     index = LexicalIndex()
-    index.add((rowid, str(rowid), doc) for rowid, doc in enumerate(docs, 1))
+    index.add((rowid, str(rowid), doc, None) for rowid, doc in enumerate(docs, 1))
     everything = index.search(terms, len(docs))
     top = index.search(terms, limit)
     assert top == everything[:limit]
@@ -63,9 +63,9 @@ def test_tokens_are_folded_and_stemmed_as_fts5_does() -> None:
 def test_no_terms_or_no_rows_find_nothing() -> None:
     index = LexicalIndex()
     assert index.search(["anything"], 5) == []
-    index.add([(1, "a", "!!! 🙂")])  # a row without a single word
+    index.add([(1, "a", "!!! 🙂", None)])  # a row without a single word
     assert index.search(["anything"], 5) == []
-    index.add([(1, "a", "billing worker")])
+    index.add([(1, "a", "billing worker", None)])
     assert index.search(["unknown"], 5) == []
     assert index.search(["billing"], 0) == []
 
@@ -108,7 +108,7 @@ def test_the_mirror_answers_like_fts5_and_follows_every_change(tmp_path: Path) -
 @settings(max_examples=100, deadline=None)
 @given(documents, queries, st.integers(0, 40))
 def test_adding_in_parts_equals_adding_at_once(docs: list[str], terms: list[str], cut: int) -> None:
-    rows = [(rowid, str(rowid), doc) for rowid, doc in enumerate(docs, 1)]
+    rows = [(rowid, str(rowid), doc, None) for rowid, doc in enumerate(docs, 1)]
     whole, parts = LexicalIndex(), LexicalIndex()
     whole.add(rows)
     parts.add(rows[:cut])

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from cli_support import Cli
 from tiermem import Memory
-from tiermem.write.secrets import KINDS, _redact_all, redact
+from tiermem.write.secrets import _TRIGGER, KINDS, _redact_all, _triggered, redact
 
 # One made-up credential of each kind, as it would appear in a chat or a log.
 SAMPLES = {
@@ -130,6 +130,7 @@ _FRAGMENTS = [
     *SAMPLES.values(), "password: hunter22", "api_key=abc123def456", "Bearer abcdefghijklmnop1234",
     "postgres://app:s3cret@db:5432/x", "-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----",
     "the", "token", "KEY", "Pass", "sk-", "eyJ", "://", "deploy at noon", "=", ":", "\n", "AKIA",
+    "pa\u017fsword: hunter22", "api_\u212aey=abc123def456", "caf\xe9", "\u0130",  # long s, Kelvin sign: (?i) folds them
 ]  # fmt: skip
 
 
@@ -137,6 +138,11 @@ _FRAGMENTS = [
 def test_the_quick_pre_check_never_changes_the_answer(text: str) -> None:
     """Property: skipping texts without any detector's trigger is only a shortcut."""
     assert redact(text) == _redact_all(text)
+
+
+@given(st.one_of(st.text(), st.lists(st.sampled_from(_FRAGMENTS), max_size=6).map("".join)))
+def test_the_pre_check_is_the_case_insensitive_trigger(text: str) -> None:
+    assert _triggered(text) == bool(_TRIGGER.search(text))
 
 
 def test_kinds_are_all_exercised() -> None:

@@ -2,21 +2,27 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tiermem import Memory
 from tiermem.text import (
+    _URL,
+    _URL_HINT,
     confidence,
     content_hash,
     extract_commands,
     extract_metadata,
     extract_paths,
     extract_urls,
+    jaccard,
     normalize,
     salience,
     tokens,
+    word_set,
 )
 
 any_text = st.text(st.characters(codec="utf-8"), max_size=300)
@@ -130,6 +136,22 @@ def test_normalize_and_content_hash() -> None:
     assert tokens("Don't PANIC: 42 towels") == ["don", "t", "panic", "42", "towels"]
 
 
+whitespace_heavy = st.text(
+    st.sampled_from(["a", "É", "ß", "_", "-", "!", " ", "\t", "\n", "\x1c", "\u2028", "\xa0", "\u3000"])
+)
+
+
+@given(st.one_of(any_text, whitespace_heavy), st.one_of(any_text, whitespace_heavy))
+def test_normalize_and_word_overlap_keep_their_regex_definitions(a: str, b: str) -> None:
+    """Stored content hashes depend on normalize: it must stay exactly the regex rule it was first written as."""
+    by_regex = re.sub(r"\s+", " ", re.sub(r"[^\w\s]", " ", a.lower())).strip()
+    assert normalize(a) == by_regex
+    assert word_set(a) == (frozenset(by_regex.split(" ")) if by_regex else frozenset())
+    words_a, words_b = word_set(a), word_set(b)
+    union = words_a | words_b
+    assert jaccard(words_a, words_b) == (len(words_a & words_b) / len(union) if union else 0.0)
+
+
 # --- structured metadata --------------------------------------------------------------------------------
 
 NOTE = """Deployed to https://example.com/docs/page. Mirror at www.python.org/downloads, docs on tiermem.dev/guide
@@ -193,3 +215,18 @@ def test_store_keeps_extracted_metadata_beside_the_callers(mem: Memory) -> None:
     }
     plain = mem.store("no structure in this sentence at all")
     assert plain.memory.metadata == {}
+
+
+url_pieces = st.lists(
+    st.sampled_from(
+        ["HTTPS://", "http://", "WWW.", "www", "Example", ".COM", ".co", ".io/", ".dev", "x", " ", "\n", "."]
+    ),
+    max_size=10,
+).map("".join)
+
+
+@given(st.one_of(any_text, url_pieces))
+def test_the_url_hint_is_in_every_text_with_a_url(text: str) -> None:
+    """extract_urls skips ASCII texts without the hint: only a shortcut if every URL match has it."""
+    if text.isascii() and not _URL_HINT.search(text.lower()):
+        assert _URL.search(text) is None

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tiermem.storage import vectors
 from tiermem.storage.vectors import VectorIndex, one_blas_thread, top_k
@@ -17,6 +19,33 @@ DIMS = 96
 def unit_rows(rng: np.random.Generator, n: int, dims: int = DIMS) -> np.ndarray:
     rows = rng.standard_normal((n, dims)).astype(np.float32)
     return rows / np.linalg.norm(rows, axis=1, keepdims=True)
+
+
+def clustered(rng: np.random.Generator, n: int) -> np.ndarray:
+    """Unit rows like memories: many topics, each with variations."""
+    centres = unit_rows(rng, 60)
+    data = centres[rng.integers(0, 60, n)] + 0.35 * unit_rows(rng, n)
+    unit: np.ndarray = (data / np.linalg.norm(data, axis=1, keepdims=True)).astype(np.float32)
+    return unit
+
+
+def assert_twins_found(
+    data: np.ndarray, twins: np.ndarray, queries: np.ndarray, found: list[list[tuple[int, float]]]
+) -> None:
+    """Each query (a restated row) finds its twin first, best first, with exact full-width similarities."""
+    assert all(len(hits) == 8 for hits in found)
+    assert sum(int(t) == hits[0][0] for t, hits in zip(twins, found, strict=True)) >= len(twins) - 1
+    for query, hits in zip(queries, found, strict=True):
+        assert [s for _, s in hits] == sorted((s for _, s in hits), reverse=True)
+        for row, sim in hits:
+            assert sim == pytest.approx(float(data[row] @ query), abs=1e-5)
+
+
+def restated(rng: np.random.Generator, data: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """``n`` random rows (the twins) and a slight variation of each (the queries)."""
+    twins = rng.choice(len(data), n, replace=False)
+    queries = data[twins] + 0.05 * unit_rows(rng, n)
+    return twins, queries / np.linalg.norm(queries, axis=1, keepdims=True)
 
 
 def brute(scores: np.ndarray, k: int) -> list[list[int]]:
@@ -45,9 +74,11 @@ def test_search_is_exact_and_survives_growth() -> None:
     index = VectorIndex(dims=DIMS)
     data = unit_rows(rng, 5000)
     for start in range(0, 5000, 700):  # appends cross several buffer growths
-        index.add([f"m{i}" for i in range(start, min(start + 700, 5000))], data[start : start + 700], start + 700)
+        ids = [f"m{i}" for i in range(start, min(start + 700, 5000))]
+        index.add(ids, data[start : start + 700], range(start + 11, start + len(ids) + 11), ["semantic"] * len(ids))
     np.testing.assert_array_equal(index.matrix, data)
     assert index.row_of("m4321") == 4321 and index.row_of("missing") is None
+    assert index.rowids_of(["m4321", "missing", "m0"]) == {"m4321": 4332, "m0": 11} and index.watermark == 5010
     queries = unit_rows(rng, 3)
     found = index.search(queries, 10)
     assert [[r for r, _ in hits] for hits in found] == brute(queries @ data.T, 10)
@@ -58,32 +89,26 @@ def test_search_is_exact_and_survives_growth() -> None:
 def test_dedup_shortlist_finds_near_duplicates(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(vectors, "SHORTLIST_FROM", 1000)
     rng = np.random.default_rng(2)
-    # Clustered data, like memories: many topics, each with variations.
-    centres = unit_rows(rng, 60)
-    data = centres[rng.integers(0, 60, 4000)] + 0.35 * unit_rows(rng, 4000)
-    data = (data / np.linalg.norm(data, axis=1, keepdims=True)).astype(np.float32)
+    data = clustered(rng, 4000)
     index = VectorIndex(dims=DIMS)
     for start in range(0, 4000, 500):  # the prefix rows are built once, then kept up to date on add
-        index.add([f"m{i}" for i in range(start, start + 500)], data[start : start + 500], start + 500)
+        index.add(
+            [f"m{i}" for i in range(start, start + 500)],
+            data[start : start + 500],
+            range(start, start + 500),
+            ["semantic"] * 500,
+        )
         index.candidates(data[:2], 8)
     np.testing.assert_allclose(index._prefix_matrix(), vectors._unit_prefix(data, vectors.PREFIX_DIMS), atol=1e-6)
 
-    twins = rng.choice(4000, 300, replace=False)
-    queries = data[twins] + 0.05 * unit_rows(rng, 300)
-    queries /= np.linalg.norm(queries, axis=1, keepdims=True)
-    found = index.candidates(queries, 8)
-    assert all(len(hits) == 8 for hits in found)
-    assert all(sims == sorted(sims, reverse=True) for sims in ([s for _, s in hits] for hits in found))
-    assert sum(int(t) == hits[0][0] for t, hits in zip(twins, found, strict=True)) >= 299
-    for query, hits in zip(queries, found, strict=True):  # similarities are the exact full-width ones
-        for row, sim in hits:
-            assert sim == pytest.approx(float(data[row] @ query), abs=1e-5)
+    twins, queries = restated(rng, data, 300)
+    assert_twins_found(data, twins, queries, index.candidates(queries, 8))
 
 
 def test_dedup_shortlist_below_the_threshold_is_the_exact_search() -> None:
     rng = np.random.default_rng(3)
     index = VectorIndex(dims=DIMS)
-    index.add([f"m{i}" for i in range(50)], unit_rows(rng, 50), 50)
+    index.add([f"m{i}" for i in range(50)], unit_rows(rng, 50), range(50), ["semantic"] * 50)
     queries = unit_rows(rng, 4)
     assert index.candidates(queries, 8) == index.search(queries, 8)
 
@@ -92,3 +117,49 @@ def test_one_blas_thread_is_reentrant() -> None:
     with one_blas_thread() as outer, one_blas_thread() as inner:
         assert outer == inner
         assert (np.ones((64, 64), np.float32) @ np.ones((64, 64), np.float32))[0, 0] == 64
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    sizes=st.lists(st.integers(1, 300), min_size=1, max_size=4),
+    n_types=st.integers(1, 4),
+    limit=st.integers(1, 12),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_nearest_of_type_is_the_exact_search_among_rows_of_the_type(
+    sizes: list[int], n_types: int, limit: int, seed: int
+) -> None:
+    """Below SHORTLIST_FROM rows each query gets exactly the nearest rows of its type, however the rows
+    arrived (the partition is built on first use, then kept up to date on add)."""
+    rng = np.random.default_rng(seed)
+    kinds = [f"type{i}" for i in range(n_types)]
+    index = VectorIndex(dims=DIMS)
+    data, types = np.zeros((0, DIMS), np.float32), np.array([], dtype=object)
+    for size in sizes:
+        block, block_types = unit_rows(rng, size), rng.choice(kinds, size)
+        index.add(
+            [f"m{len(index) + i}" for i in range(size)], block, range(len(index), len(index) + size), list(block_types)
+        )
+        data, types = np.vstack([data, block]), np.concatenate([types, block_types])
+        queries, asked = unit_rows(rng, 5), list(rng.choice([*kinds, "unseen"], 5))
+        found = index.nearest_of_type(queries, asked, limit)
+        for query, kind, hits in zip(queries, asked, found, strict=True):
+            scores = np.where(types == kind, data @ query, -np.inf)
+            assert [r for r, _ in hits] == brute(scores[None, :], min(limit, int((types == kind).sum())))[0]
+            for row, sim in hits:
+                assert sim == pytest.approx(float(data[row] @ query), abs=1e-5)
+
+
+def test_nearest_of_type_above_the_threshold_shortlists_within_the_type(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(vectors, "SHORTLIST_FROM", 1000)
+    rng = np.random.default_rng(4)
+    data = clustered(rng, 4000)
+    types = [("semantic", "episodic", "procedural")[i % 3] for i in range(4000)]
+    index = VectorIndex(dims=DIMS)
+    index.add([f"m{i}" for i in range(2000)], data[:2000], range(2000), types[:2000])
+    index.nearest_of_type(data[:1], types[:1], 8)  # builds the partition, which the next add extends
+    index.add([f"m{i}" for i in range(2000, 4000)], data[2000:], range(2000, 4000), types[2000:])
+    twins, queries = restated(rng, data, 300)
+    found = index.nearest_of_type(queries, [types[t] for t in twins], 8)
+    assert_twins_found(data, twins, queries, found)
+    assert all(types[row] == types[t] for t, hits in zip(twins, found, strict=True) for row, _ in hits)

@@ -46,7 +46,7 @@ from .recall.reinforce import AccessLog
 from .storage.base import Filters, HistoryEntry
 from .storage.sqlite import SQLiteBackend
 from .storage.vectors import one_blas_thread
-from .text import confidence, content_hash, extract_metadata, jaccard, normalize, salience, word_set
+from .text import confidence, content_hash, extract_metadata, jaccard, salience, word_set
 from .write import provenance
 from .write.dedup import JACCARD_THRESHOLD, UNIQUE, Candidate, DedupResult, check_duplication
 from .write.secrets import REDACTIONS, redact_item, redact_metadata
@@ -77,7 +77,6 @@ _STORE_KEYS = frozenset(
     }
 )
 DEDUP_NEIGHBOURS = 8
-DEDUP_WIDEST = 128  # neighbours of any type looked at, at most, to find a record's same-type ones
 _COSINE_SLACK = 1e-3  # the batch pre-filter keeps candidates this far below a threshold; the check decides
 REINFORCE_BUMP = 0.05
 
@@ -352,93 +351,72 @@ class Memory:
         """
         by_hash = self._backend.find_by_hashes(agent_id, [r.content_hash for r in records])
         thresholds = self._registry.thresholds()
-        floors = np.array([thresholds[r.type] - _COSINE_SLACK for r in records])
-        neighbours, stored = self._same_type_neighbours(agent_id, records, vectors, floors)
-        pairs = [(i, m) for i, row in enumerate(neighbours) for m in row]
-        stored_vecs = self._backend.vectors_for(agent_id, list({m for _, m in pairs}))
-        units = _unit_rows(vectors)
-        texts = [normalize(r.text) for r in records]
+        floors = [thresholds[r.type] - _COSINE_SLACK for r in records]
         words = [word_set(r.text) for r in records]
-        sizes = np.array([len(w) for w in words], dtype=np.float64)
+        near, stored = self._near_stored(agent_id, records, vectors, floors, words)
+        stored_vecs = self._backend.vectors_for(agent_id, list({m for row in near for m in row}))
 
-        # Stored neighbours, all pairs at once: cosine in one product, word overlap only when sizes allow.
-        near: list[list[str]] = [[] for _ in records]
-        close = [False] * len(pairs)
-        with_vector = [k for k, (_, m) in enumerate(pairs) if m in stored_vecs]
-        if with_vector:
-            rows = [pairs[k][0] for k in with_vector]
-            other = _unit_rows(np.stack([stored_vecs[pairs[k][1]] for k in with_vector]))
-            for k, c in zip(
-                with_vector, (np.einsum("ij,ij->i", units[rows], other) >= floors[rows]).tolist(), strict=True
-            ):
-                close[k] = c
-        lowered: dict[str, str] = {}
-        other_words: dict[str, frozenset[str]] = {}
-        for (i, m), c in zip(pairs, close, strict=True):
-            if not c:
-                # Overlap above the bar needs most of our words inside their text: a substring test is a
-                # cheap necessary condition (each of their words is a run of their lower-cased text).
-                low = lowered.get(m) or lowered.setdefault(m, stored[m][0].lower())
-                if _mostly_inside(words[i], low):
-                    theirs = other_words.get(m) or other_words.setdefault(m, word_set(stored[m][0]))
-                    c = _sizes_allow(len(words[i]), len(theirs)) and jaccard(words[i], theirs) > JACCARD_THRESHOLD
-            if c:
-                near[i].append(m)
-
-        batch_sims = units @ units.T  # one product, not one small one per item (BLAS threads cost per call)
-        first_of_text: dict[str, int] = {}  # normalised text -> first accepted batch item with it
+        units = _unit_rows(vectors)
+        # Every pair of batch items at once (numpy per item cost more than the rest of the loop): close by
+        # cosine, and word counts that let the overlap pass the bar (a table over the distinct counts).
+        close = units @ units.T >= np.asarray(floors)[:, None]
+        counts, rank = np.unique([len(w) for w in words], return_inverse=True)
+        sized = np.minimum.outer(counts, counts) >= (JACCARD_THRESHOLD - 1e-9) * np.maximum.outer(counts, counts)
+        ranks = rank.tolist()
+        first_of_text: dict[str, int] = {}  # content hash (of the normalised text) -> first accepted batch item
         accepted: dict[str, list[int]] = {}  # type -> accepted batch items, in order
         decisions: list[DedupResult | None] = []
         for i, (record, vector) in enumerate(zip(records, vectors, strict=True)):
             exact = by_hash.get(record.content_hash)
             pool = [Candidate(exact.id, exact.text, exact.type)] if exact else []
             pool += [Candidate(m, stored[m][0], stored[m][1], stored_vecs.get(m)) for m in near[i]]
-            earlier = accepted.get(record.type, [])
-            if earlier:
-                index = np.asarray(earlier)
-                close_ = (batch_sims[i, index] >= floors[i]).tolist()
-                size = sizes[index]
-                sized = (np.minimum(size, sizes[i]) >= (JACCARD_THRESHOLD - 1e-9) * np.maximum(size, sizes[i])).tolist()
-                earlier = [
-                    j
-                    for j, c, z in zip(earlier, close_, sized, strict=True)
-                    if c or (z and jaccard(words[i], words[j]) > JACCARD_THRESHOLD)
-                ]
-            twin = first_of_text.get(texts[i])
+            close_i, sized_i = close[i].tolist(), sized[ranks[i]].tolist()
+            earlier = [
+                j
+                for j in accepted.get(record.type, [])
+                if close_i[j] or (sized_i[ranks[j]] and jaccard(words[i], words[j]) > JACCARD_THRESHOLD)
+            ]
+            twin = first_of_text.get(record.content_hash)
             if twin is not None and twin not in earlier:
                 earlier = sorted([*earlier, twin])
             pool += [Candidate(records[j].id, records[j].text, records[j].type, vectors[j]) for j in earlier]
             result = check_duplication(record.text, record.type, vector, pool, thresholds) if pool else UNIQUE
             if result.is_unique:
                 accepted.setdefault(record.type, []).append(i)
-                first_of_text.setdefault(texts[i], i)
+                first_of_text.setdefault(record.content_hash, i)
             decisions.append(None if result.is_unique else result)
         return decisions
 
-    def _same_type_neighbours(
-        self, agent_id: str, records: Sequence[MemoryRecord], vectors: np.ndarray, floors: np.ndarray
+    def _near_stored(
+        self,
+        agent_id: str,
+        records: Sequence[MemoryRecord],
+        vectors: np.ndarray,
+        floors: Sequence[float],
+        words: Sequence[frozenset[str]],
     ) -> tuple[list[list[str]], dict[str, tuple[str, str]]]:
-        """Each record's nearest current memories of its own type, and (text, type) of those looked at.
+        """Each record's nearest current memories of its type that could match it, nearest first (within a
+        hair of the cosine threshold, or past the word-overlap bar), and (text, type) of all looked at."""
+        types = [r.type for r in records]
+        found = self._backend.dedup_candidates(agent_id, vectors, limit=DEDUP_NEIGHBOURS, types=types)
+        stored = self._backend.current_texts(agent_id, list({m for row in found for m, _ in row}))
+        lowered: dict[str, str] = {}
+        their_words: dict[str, frozenset[str]] = {}
 
-        The vector shortlist ranks every type together, so memories of other types can crowd out a
-        same-type twin. A record whose shortlist is crowded while its last neighbour is still close enough
-        to match is asked again, 4x wider, up to DEDUP_WIDEST neighbours.
-        """
-        rows: list[list[str]] = [[] for _ in records]
-        stored: dict[str, tuple[str, str]] = {}
-        pending, limit = list(range(len(records))), DEDUP_NEIGHBOURS
-        while pending:
-            found = self._backend.dedup_candidates(agent_id, vectors[pending], limit=limit)
-            unseen = [m for row in found for m, _ in row if m not in stored]
-            stored.update(self._backend.current_texts(agent_id, unseen))
-            again = []
-            for i, row in zip(pending, found, strict=True):
-                rows[i] = [m for m, _ in row if m in stored and stored[m][1] == records[i].type][:DEDUP_NEIGHBOURS]
-                crowded = len(rows[i]) < DEDUP_NEIGHBOURS and len(row) == limit and row[-1][1] >= floors[i]
-                if crowded and limit < DEDUP_WIDEST:
-                    again.append(i)
-            pending, limit = again, limit * 4
-        return rows, stored
+        def overlaps(ours: frozenset[str], m: str) -> bool:
+            # Overlap above the bar needs most of our words inside their text: a substring test is a cheap
+            # necessary condition (each of their words is a run of their lower-cased text).
+            if not _mostly_inside(ours, lowered.get(m) or lowered.setdefault(m, stored[m][0].lower())):
+                return False
+            theirs = their_words.get(m) or their_words.setdefault(m, word_set(stored[m][0]))
+            return _sizes_allow(len(ours), len(theirs)) and jaccard(ours, theirs) > JACCARD_THRESHOLD
+
+        # The backend's similarity is the cosine: no stored vector needs reading to pre-filter.
+        near = [
+            [m for m, similarity in row if m in stored and (similarity >= floor or overlaps(ours, m))]
+            for row, floor, ours in zip(found, floors, words, strict=True)
+        ]
+        return near, stored
 
     def _commit_batch(
         self,

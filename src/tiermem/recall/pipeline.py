@@ -25,8 +25,10 @@ from . import scoring
 from .query import Query, analyse
 
 W_LEXICAL, W_VECTOR = 0.7, 0.3  # lexical carries exact names and numbers; vectors carry paraphrase
-NEIGHBOUR_WINDOW = 1
-NEIGHBOUR_WEIGHT = 0.3
+# A reply two turns on still answers (question, aside, answer): on LoCoMo a window of 2 and weight 0.4 took
+# R@10 from 0.702 to 0.723, up in every category, with LongMemEval unchanged (window 1, weight 0.3 before).
+NEIGHBOUR_WINDOW = 2
+NEIGHBOUR_WEIGHT = 0.4
 COVERAGE_WEIGHT = 0.3
 RESCORE_DEPTH, RESCORE_MIN = 5, 60
 MMR_LAMBDA = 0.7
@@ -147,7 +149,7 @@ class Recall:
     def _lift_by_neighbours(self, agent_id: str, fused: dict[str, float], signals: dict[str, dict[str, Any]]) -> None:
         """Answers often sit next to the turn that matches the question: share some of a neighbour's score."""
         base = dict(fused)
-        for mid, others in self._backend.neighbours(agent_id, list(base), NEIGHBOUR_WINDOW).items():
+        for mid, others in self._backend.neighbours(agent_id, list(base), NEIGHBOUR_WINDOW, among_given=True).items():
             best = max((base.get(o, 0.0) for o in others), default=0.0)
             if best > 0:
                 fused[mid] += NEIGHBOUR_WEIGHT * best

@@ -33,7 +33,7 @@ def combine(
     lexical: Mapping[str, float], vector: Mapping[str, float], w_lexical: float, w_vector: float
 ) -> dict[str, float]:
     """Weighted sum of the normalised signals (a missing signal counts 0)."""
-    ids = set(lexical) | set(vector)
+    ids = dict.fromkeys([*lexical, *vector])  # not a set: equal scores must rank the same in every process
     total = w_lexical + w_vector or 1.0
     return {i: (w_lexical * lexical.get(i, 0.0) + w_vector * vector.get(i, 0.0)) / total for i in ids}
 

@@ -68,6 +68,8 @@ class LexicalIndex:
 
     ids: list[str] = field(default_factory=list)
     rowids: list[int] = field(default_factory=list)
+    sessions: list[str | None] = field(default_factory=list)  # each row's source session (recall's neighbours)
+    rows: dict[str, int] = field(default_factory=dict)  # memory id -> row
     watermark: int = 0
     epoch: str = ""
     _vocab: dict[str, int] = field(default_factory=dict)
@@ -81,17 +83,19 @@ class LexicalIndex:
     def __len__(self) -> int:
         return len(self.ids)
 
-    def add(self, rows: Iterable[tuple[int, str, str]]) -> None:
-        """Index ``(rowid, memory id, document text)`` rows, in rowid order."""
+    def add(self, rows: Iterable[tuple[int, str, str, str | None]]) -> None:
+        """Index ``(rowid, memory id, document text, source session)`` rows, in rowid order."""
         tokens: list[int] = []
         lengths: list[int] = []
         lookup = self._term_ids.__getitem__
-        for rowid, memory_id, document in rows:
+        for rowid, memory_id, document, session in rows:
             before = len(tokens)
             tokens += map(lookup, (_ASCII_WORD if document.isascii() else _WORD).findall(document.lower()))
             lengths.append(len(tokens) - before)
+            self.rows[memory_id] = len(self.ids)
             self.ids.append(memory_id)
             self.rowids.append(rowid)
+            self.sessions.append(session)
         if not lengths:
             return
         self.watermark = max(self.watermark, self.rowids[-1])

@@ -29,7 +29,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from ..errors import StoreError, ValidationError
 from ..model import Link, MemoryRecord
-from .base import ORDERS, Filters, HistoryEntry
+from .base import ORDERS, Filters, HistoryEntry, session_neighbours
 from .postgres_lexical import MATCH_BUDGET, NO_STATS, LexemeStats, plan_terms
 from .postgres_lifecycle import PostgresLifecycle
 from .postgres_migrations import LOCK_NAMESPACE, apply_migrations
@@ -482,7 +482,9 @@ class PostgresBackend(PostgresLifecycle):
         )
         return [r[0] for r in rows]
 
-    def neighbours(self, agent_id: str, memory_ids: Sequence[str], window: int) -> dict[str, builtins.list[str]]:
+    def neighbours(
+        self, agent_id: str, memory_ids: Sequence[str], window: int, *, among_given: bool = False
+    ) -> dict[str, builtins.list[str]]:
         """Current memories written next to each given one (by insertion order) in the same session.
 
         Two index probes (the centres, then the positions around them), not one join: the planner cannot
@@ -490,52 +492,53 @@ class PostgresBackend(PostgresLifecycle):
         if not memory_ids or window <= 0:
             return {}
         session = "m.source->>'session'"
-        centres = self._all(
+        rows = self._all(
             f"SELECT m.seq, m.id, {session} FROM memories m WHERE m.agent_id = %s AND m.id = ANY(%s) AND {CURRENT} "
             f"AND {session} IS NOT NULL",
             (agent_id, list(memory_ids)),
             agent_id,
         )
-        if not centres:
-            return {}
-        near = sorted({seq + d for seq, _, _ in centres for d in range(-window, window + 1) if d})
+        centres = {seq: (mid, where) for seq, mid, where in rows}
+        if among_given or not centres:
+            return session_neighbours(centres, centres, window)
+        near = sorted({seq + d for seq in centres for d in range(-window, window + 1) if d})
         rows = self._all(
             f"SELECT m.seq, m.id, {session} FROM memories m WHERE m.agent_id = %s AND m.seq = ANY(%s) AND {CURRENT}",
             (agent_id, near),
             agent_id,
         )
-        around = {seq: (mid, where) for seq, mid, where in rows}
-        found: dict[str, builtins.list[str]] = {}
-        for seq, mid, where in centres:
-            others = [around[s][0] for s in range(seq - window, seq + window + 1)
-                      if s != seq and s in around and around[s][1] == where]  # fmt: skip
-            if others:
-                found[mid] = others
-        return found
+        return session_neighbours(centres, {seq: (mid, where) for seq, mid, where in rows}, window)
 
     def vector(
         self, agent_id: str, query: np.ndarray, *, limit: int
+    ) -> builtins.list[builtins.list[tuple[str, float]]]:
+        return self._nearest(agent_id, query, limit, None)
+
+    def dedup_candidates(
+        self, agent_id: str, query: np.ndarray, *, limit: int, types: Sequence[str] | None = None
+    ) -> builtins.list[builtins.list[tuple[str, float]]]:
+        return self._nearest(agent_id, query, limit, types)
+
+    def _nearest(
+        self, agent_id: str, query: np.ndarray, limit: int, types: Sequence[str] | None
     ) -> builtins.list[builtins.list[tuple[str, float]]]:
         queries = np.atleast_2d(np.asarray(query, dtype=np.float32))
         found: builtins.list[builtins.list[tuple[str, float]]] = [[] for _ in range(len(queries))]
         if limit <= 0:
             return found
         vec = self._vec()
+        # With types, each query row carries its type and only memories of that type are ranked for it.
+        typed = ("JOIN memories m ON m.id = v.id ", "AND m.type = q.type ") if types is not None else ("", "")
         rows = self._all(
-            "SELECT q.i, c.id, c.sim FROM unnest(%b::vector[]) WITH ORDINALITY AS q(vec, i) CROSS JOIN LATERAL "
-            f"(SELECT v.id, 1 - ({vec} <=> q.vec) AS sim FROM vectors v WHERE v.agent_id = %s "
-            f"ORDER BY {vec} <=> q.vec LIMIT %s) c ORDER BY q.i, c.sim DESC, c.id",
-            (list(queries), agent_id, limit),
+            "SELECT q.i, c.id, c.sim FROM unnest(%b::vector[], %s::text[]) WITH ORDINALITY AS q(vec, type, i) "
+            f"CROSS JOIN LATERAL (SELECT v.id, 1 - ({vec} <=> q.vec) AS sim FROM vectors v {typed[0]}"
+            f"WHERE v.agent_id = %s {typed[1]}ORDER BY {vec} <=> q.vec LIMIT %s) c ORDER BY q.i, c.sim DESC, c.id",
+            (list(queries), list(types) if types is not None else [None] * len(queries), agent_id, limit),
             agent_id,
         )
         for i, mid, sim in rows:
             found[i - 1].append((mid, float(sim)))
         return found
-
-    def dedup_candidates(
-        self, agent_id: str, query: np.ndarray, *, limit: int
-    ) -> builtins.list[builtins.list[tuple[str, float]]]:
-        return self.vector(agent_id, query, limit=limit)
 
     def vectors_for(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, np.ndarray]:
         if not memory_ids:

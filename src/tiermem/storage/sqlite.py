@@ -20,7 +20,7 @@ import numpy as np
 
 from ..errors import StoreError, ValidationError
 from ..model import Link, MemoryRecord, from_epoch, to_epoch
-from .base import ORDERS, Filters, HistoryEntry
+from .base import ORDERS, Filters, HistoryEntry, session_neighbours
 from .lexical import LexicalIndex
 from .lifecycle import LifecycleTables
 from .migrations import apply_migrations
@@ -70,7 +70,9 @@ _MMAP_BYTES = 1 << 30
 # FTS5 answers an agent's first lexical queries in a process; from this one on, the in-memory BM25 mirror
 # does (same ranking, ~10x faster at 100k rows). One-shot commands never pay for building the mirror.
 _MIRROR_FROM_QUERY = 3
-_TEXT_COLUMNS = frozenset({"text", "tags", "category"})  # what the lexical index covers
+# What the mirrors hold besides vectors: the lexical index covers text, tags and category; the vector
+# mirror sorts its rows by type for dedup.
+_MIRRORED_COLUMNS = frozenset({"text", "tags", "category", "type"})
 _IN_CHUNK = 500
 _loads = json.loads
 _dumps = json.dumps
@@ -327,11 +329,14 @@ class SQLiteBackend(LifecycleTables):
         found: dict[str, tuple[str, str]] = {}
         ids = list(dict.fromkeys(memory_ids))
         with self._lock:
-            rows = self._select_in(
-                f"SELECT m.id, m.text, m.type FROM memories m WHERE m.id IN (?*) AND +m.agent_id = ? AND {_CURRENT}",
-                ids,
-                after=[agent_id],
+            # Dedup's neighbours come from the vector mirror, which knows their rowids: a lookup by rowid
+            # walks one b-tree instead of two (the id index, then the table), ~2x faster on a 100k store.
+            rowids = self._index(agent_id).rowids_of(ids) if agent_id in self._indexes else {}
+            select = (
+                f"SELECT m.id, m.text, m.type FROM memories m WHERE m.{{}} IN (?*) AND +m.agent_id = ? AND {_CURRENT}"
             )
+            rows = self._select_in(select.format("rowid"), list(rowids.values()), after=[agent_id])
+            rows += self._select_in(select.format("id"), [i for i in ids if i not in rowids], after=[agent_id])
             found.update((r[0], (r[1], r[2])) for r in rows)
         return found
 
@@ -404,7 +409,7 @@ class SQLiteBackend(LifecycleTables):
             self._execute(
                 f"UPDATE memories SET {assignments} WHERE agent_id = ? AND id = ?", [*values, agent_id, memory_id]
             )
-            if _TEXT_COLUMNS & set(fields):  # the lexical mirrors of every process must re-read this row
+            if _MIRRORED_COLUMNS & set(fields):  # the mirrors of every process must re-read this row
                 self._bump_epoch()
 
     def reinforce(self, agent_id: str, memory_ids: Sequence[str], at: datetime, importance_bump: float) -> None:
@@ -520,7 +525,8 @@ class SQLiteBackend(LifecycleTables):
         if index is None or index.epoch != epoch:
             index = self._lexicons[agent_id] = LexicalIndex(epoch=epoch)
         rows = self._execute(
-            "SELECT rowid, id, text || ' ' || tags || ' ' || COALESCE(category, '') FROM memories "
+            "SELECT rowid, id, text || ' ' || tags || ' ' || COALESCE(category, ''), json_extract(source, '$.session') "
+            "FROM memories "
             "WHERE rowid > ? AND +agent_id = ? ORDER BY rowid",  # +: walk rowids past the watermark only
             (index.watermark, agent_id),
         )
@@ -561,23 +567,24 @@ class SQLiteBackend(LifecycleTables):
             )
             return [r[0] for r in rows]
 
-    def neighbours(self, agent_id: str, memory_ids: Sequence[str], window: int) -> dict[str, builtins.list[str]]:
+    def neighbours(
+        self, agent_id: str, memory_ids: Sequence[str], window: int, *, among_given: bool = False
+    ) -> dict[str, builtins.list[str]]:
         """Current memories written next to each given one (by insertion order) in the same session."""
         if not memory_ids or window <= 0:
             return {}
+        # A memory's position and session never change, so the BM25 mirror answers (even one a purge made
+        # stale); a memory it has not seen yet sends the question to the store.
+        if among_given and (index := self._lexicons.get(agent_id)) is not None:
+            rows = [row for mid in memory_ids if (row := index.rows.get(mid)) is not None]
+            if len(rows) == len(memory_ids):
+                given = {index.rowids[r]: (index.ids[r], index.sessions[r]) for r in rows}
+                return session_neighbours(given, given, window)
         centres = self._sessions(agent_id, "id", list(dict.fromkeys(memory_ids)))
+        if among_given:
+            return session_neighbours(centres, centres, window)
         near = {r + d for r in centres for d in range(-window, window + 1) if d and centres[r][1] is not None}
-        around = self._sessions(agent_id, "rowid", sorted(near))
-        found: dict[str, builtins.list[str]] = {}
-        for rowid, (mid, session) in centres.items():
-            others = [
-                around[r][0]
-                for r in range(rowid - window, rowid + window + 1)
-                if r != rowid and r in around and session is not None and around[r][1] == session
-            ]
-            if others:
-                found[mid] = others
-        return found
+        return session_neighbours(centres, self._sessions(agent_id, "rowid", sorted(near)), window)
 
     def _sessions(self, agent_id: str, key: str, values: Sequence[Any]) -> dict[int, tuple[str, str | None]]:
         """rowid -> (id, source session) of current memories whose ``key`` column is in ``values``."""
@@ -603,13 +610,13 @@ class SQLiteBackend(LifecycleTables):
         if index is None or index.epoch != epoch or index.dims != dims:
             index = self._indexes[agent_id] = VectorIndex(dims=dims, epoch=epoch)
         rows = self._execute(
-            "SELECT v.rowid, m.id, v.vec FROM vectors v JOIN memories m ON m.rowid = v.rowid "
+            "SELECT v.rowid, m.id, v.vec, m.type FROM vectors v JOIN memories m ON m.rowid = v.rowid "
             "WHERE v.agent_id = ? AND v.rowid > ? ORDER BY v.rowid",
             (agent_id, index.watermark),
         ).fetchall()
         if rows:
             matrix = np.frombuffer(b"".join(r[2] for r in rows), dtype=np.float32).reshape(len(rows), dims)
-            index.add([r[1] for r in rows], matrix, rows[-1][0])
+            index.add([r[1] for r in rows], matrix, [r[0] for r in rows], [r[3] for r in rows])
         return index
 
     def vector(
@@ -621,12 +628,14 @@ class SQLiteBackend(LifecycleTables):
         return [[(index.ids[row], sim) for row, sim in hits] for hits in found]
 
     def dedup_candidates(
-        self, agent_id: str, query: np.ndarray, *, limit: int
+        self, agent_id: str, query: np.ndarray, *, limit: int, types: Sequence[str] | None = None
     ) -> builtins.list[builtins.list[tuple[str, float]]]:
-        """Like :meth:`vector`, through the fast prefix shortlist (dedup of large batches)."""
+        """Like :meth:`vector`, through the fast prefix shortlist (dedup of large batches); with ``types``,
+        through the rows of each query's type only."""
+        queries = np.atleast_2d(query)
         with self._lock:
             index = self._index(agent_id)
-            found = index.candidates(np.atleast_2d(query), limit)
+            found = index.candidates(queries, limit) if types is None else index.nearest_of_type(queries, types, limit)
         return [[(index.ids[row], sim) for row, sim in hits] for hits in found]
 
     def vectors_for(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, np.ndarray]:

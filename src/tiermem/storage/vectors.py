@@ -18,11 +18,15 @@ exact top 200 and 3.1 ms instead of 8-12 ms), dedup 4x its few neighbours. The p
 unit-normalised in their own growing buffer. (An inverted-file shortlist was tried: 2.5x cheaper at 100k
 rows, but on bench/store.py's corpus it missed the stored twin of 15 in 3,000 restated memories that this
 scan finds, so dedup would have stored them again; dedup quality won.)
+
+Dedup compares a memory with memories of its own type only, so it scans a partition of the rows by type
+(:class:`_Kind`, each with its own prefix rows): on bench/store.py's 13 types that is ~8x fewer rows per
+query than the whole matrix, and other types can no longer crowd a same-type twin out of the shortlist.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -84,19 +88,50 @@ def _controller() -> Any:
 
 
 @dataclass
+class _Kind:
+    """The rows of one memory type: their row numbers and unit prefix rows, in growing buffers."""
+
+    width: int
+    size: int = 0
+    _rows: np.ndarray | None = None
+    _prefix: np.ndarray | None = None
+
+    def append(self, rows: np.ndarray, prefix: np.ndarray) -> None:
+        end = self.size + len(rows)
+        self._rows = _reserve(self._rows, end, None, np.intp)
+        self._prefix = _reserve(self._prefix, end, self.width)
+        self._rows[self.size : end] = rows
+        self._prefix[self.size : end] = prefix
+        self.size = end
+
+    @property
+    def rows(self) -> np.ndarray:
+        return self._rows[: self.size] if self._rows is not None else np.zeros(0, np.intp)
+
+    @property
+    def prefix(self) -> np.ndarray:
+        return self._prefix[: self.size] if self._prefix is not None else np.zeros((0, self.width), np.float32)
+
+
+@dataclass
 class VectorIndex:
     dims: int
     ids: list[str] = field(default_factory=list)
+    rowids: list[int] = field(default_factory=list)  # each row's key in the store
+    types: list[str] = field(default_factory=list)
     watermark: int = 0
     epoch: str = ""
     _buffer: np.ndarray | None = None  # rows [0, len(ids)) are in use; the rest is spare capacity
     _rows: dict[str, int] = field(default_factory=dict)
     _prefix: np.ndarray | None = None  # unit-normalised leading dims, same layout; built on first use
+    _kinds: dict[str, _Kind] | None = None  # the rows by type (dedup); built on first use
 
     def __len__(self) -> int:
         return len(self.ids)
 
-    def add(self, ids: list[str], vectors: np.ndarray, watermark: int) -> None:
+    def add(self, ids: list[str], vectors: np.ndarray, rowids: Sequence[int], types: Sequence[str]) -> None:
+        """Append rows: memory ids, vectors, keys in the store (ascending, past the watermark) and memory types
+        (a memory's type never changes in place)."""
         if ids:
             block = np.asarray(vectors, dtype=np.float32).reshape(len(ids), self.dims)
             start, end = len(self.ids), len(self.ids) + len(ids)
@@ -107,7 +142,21 @@ class VectorIndex:
                 self._prefix[start:end] = _unit_prefix(block, self._prefix.shape[1])
             self._rows.update(zip(ids, range(start, end), strict=True))
             self.ids.extend(ids)
-        self.watermark = max(self.watermark, watermark)
+            self.rowids.extend(rowids)
+            self.types.extend(types)
+            if self._kinds is not None:
+                self._partition(self._kinds, start)
+            self.watermark = max(self.watermark, rowids[-1])
+
+    def _partition(self, kinds: dict[str, _Kind], start: int) -> None:
+        """Append rows ``start`` onwards to the partitions of their types."""
+        width = min(PREFIX_DIMS, self.dims)
+        groups: dict[str, list[int]] = {}
+        for row, kind in enumerate(self.types[start:], start):
+            groups.setdefault(kind, []).append(row)
+        for kind, members in groups.items():
+            rows = np.asarray(members, dtype=np.intp)
+            kinds.setdefault(kind, _Kind(width)).append(rows, _unit_prefix(self.matrix[rows], width))
 
     @property
     def matrix(self) -> np.ndarray:
@@ -118,6 +167,11 @@ class VectorIndex:
 
     def row_of(self, memory_id: str) -> int | None:
         return self._rows.get(memory_id)
+
+    def rowids_of(self, memory_ids: Iterable[str]) -> dict[str, int]:
+        """id -> key in the store of those of ``memory_ids`` that have a row."""
+        rows, keys = self._rows, self.rowids
+        return {mid: keys[row] for mid in memory_ids if (row := rows.get(mid)) is not None}
 
     def _prefix_matrix(self) -> np.ndarray:
         if self._prefix is None:
@@ -145,7 +199,7 @@ class VectorIndex:
         """Approximate: a shortlist of ``widen`` x ``limit`` rows through the prefix dims, re-scored at full
         width (exact below SHORTLIST_FROM rows)."""
         queries = np.atleast_2d(np.asarray(queries, dtype=np.float32))
-        if len(self) <= SHORTLIST_FROM or self.dims <= PREFIX_DIMS:
+        if self._exact():
             return self.search(queries, limit)
         prefix, matrix = self._prefix_matrix(), self.matrix
         heads = _unit_prefix(queries, prefix.shape[1])
@@ -157,10 +211,44 @@ class VectorIndex:
                 with all_blas_threads():
                     scores = heads[start : start + _QUERY_CHUNK] @ prefix.T
                 rows, _ = top_k(scores, shortlist)
-                exact = np.einsum("qkd,qd->qk", matrix[rows], chunk)  # full-width cosine of the shortlist
-                order = np.argsort(-exact, axis=1, kind="stable")[:, :limit]
-                result += _pairs(np.take_along_axis(rows, order, 1), np.take_along_axis(exact, order, 1))
+                result += _rescored(matrix, rows, chunk, limit)
         return result
+
+    def nearest_of_type(
+        self, queries: np.ndarray, types: Sequence[str], limit: int, *, widen: int = 4
+    ) -> list[list[tuple[int, float]]]:
+        """Like :meth:`candidates`, but each query row's neighbours are rows of its own type (``types``, one
+        per query row) only."""
+        queries = np.atleast_2d(np.asarray(queries, dtype=np.float32))
+        if self._kinds is None:
+            self._kinds = {}
+            self._partition(self._kinds, 0)
+        asked: dict[str, list[int]] = {}
+        for i, kind in enumerate(types):
+            asked.setdefault(kind, []).append(i)
+        result: list[list[tuple[int, float]]] = [[] for _ in range(len(queries))]
+        with one_blas_thread():  # a type's rows make small products: a second thread costs more than it buys
+            for kind, members in asked.items():
+                part = self._kinds.get(kind)
+                if part is None or limit <= 0:
+                    continue
+                for start in range(0, len(members), _QUERY_CHUNK):
+                    chunk = members[start : start + _QUERY_CHUNK]
+                    for i, hits in zip(chunk, self._nearest_in(part, queries[chunk], limit, widen), strict=True):
+                        result[i] = hits
+        return result
+
+    def _nearest_in(self, part: _Kind, queries: np.ndarray, limit: int, widen: int) -> list[list[tuple[int, float]]]:
+        """The ``limit`` nearest of ``part``'s rows to each query: exact below SHORTLIST_FROM rows, else a
+        shortlist through the type's prefix rows re-scored at full width, as :meth:`candidates` does."""
+        if self._exact():
+            picked, values = top_k(queries @ self.matrix[part.rows].T, limit)
+            return _pairs(part.rows[picked], values)
+        picked, _ = top_k(_unit_prefix(queries, part.width) @ part.prefix.T, max(limit * widen, 16))
+        return _rescored(self.matrix, part.rows[picked], queries, limit)
+
+    def _exact(self) -> bool:
+        return len(self) <= SHORTLIST_FROM or self.dims <= PREFIX_DIMS
 
 
 def top_k(scores: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
@@ -201,6 +289,13 @@ def top_k(scores: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
     )
 
 
+def _rescored(matrix: np.ndarray, rows: np.ndarray, queries: np.ndarray, limit: int) -> list[list[tuple[int, float]]]:
+    """The ``limit`` best of each query's shortlisted ``rows`` by full-width cosine, best first."""
+    exact = np.einsum("qkd,qd->qk", matrix[rows], queries)
+    order = np.argsort(-exact, axis=1, kind="stable")[:, :limit]
+    return _pairs(np.take_along_axis(rows, order, 1), np.take_along_axis(exact, order, 1))
+
+
 def _pairs(rows: np.ndarray, scores: np.ndarray) -> list[list[tuple[int, float]]]:
     return [list(zip(r, s, strict=True)) for r, s in zip(rows.tolist(), scores.tolist(), strict=True)]
 
@@ -213,11 +308,14 @@ def _unit_prefix(vectors: np.ndarray, width: int) -> np.ndarray:
     return unit
 
 
-def _reserve(buffer: np.ndarray | None, rows: int, width: int) -> np.ndarray:
-    """``buffer`` with room for ``rows`` rows: the same array if it fits, else a copy 1.5x larger."""
+def _reserve(buffer: np.ndarray | None, rows: int, width: int | None, dtype: Any = np.float32) -> np.ndarray:
+    """``buffer`` with room for ``rows`` rows (of ``width`` columns; None: a flat array): the same array if
+    it fits, else a copy with room for 1.5x ``rows``. The spare room costs no memory until it is written
+    (large arrays are mapped lazily), and a mirror loaded whole then takes its next batches without a copy."""
     if buffer is not None and len(buffer) >= rows:
         return buffer
-    grown = np.empty((max(rows, 1024, int((len(buffer) if buffer is not None else 0) * 1.5)), width), np.float32)
+    size = max(1024, rows * 3 // 2)
+    grown = np.empty((size,) if width is None else (size, width), dtype)
     if buffer is not None:
         grown[: len(buffer)] = buffer
     return grown
