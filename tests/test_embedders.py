@@ -12,6 +12,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from servers import MODES, EmbeddingServer, bag_of_words_vector, embedding_server
 from tiermem import ConfigError, Embedder, EmbedderError, Memory
@@ -99,6 +101,15 @@ def test_wordllama_smaller_dims(dims: int) -> None:
     vectors = small.embed(["one text", "another"])
     assert vectors.shape == (2, dims) and small.name.endswith(str(dims))
     np.testing.assert_allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(max_size=300), min_size=1, max_size=40))
+def test_wordllama_vectors_are_wordllamas_own(texts: list[str]) -> None:
+    """The unpadded path gives WordLlama.embed's vectors (empty and symbol-only texts, any Unicode)."""
+    embedder = WordLlamaEmbedder()
+    expected = WordLlamaEmbedder._model().embed(texts, norm=False)  # type: ignore[attr-defined]
+    np.testing.assert_allclose(embedder.embed_batch(texts), expected, rtol=0, atol=1e-6)
 
 
 def test_wordllama_rejects_unknown_dims() -> None:

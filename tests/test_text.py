@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tiermem import Memory
+from tiermem import Memory, _ids
 from tiermem.text import (
     _URL,
     _URL_HINT,
@@ -230,3 +230,19 @@ def test_the_url_hint_is_in_every_text_with_a_url(text: str) -> None:
     """extract_urls skips ASCII texts without the hint: only a shortcut if every URL match has it."""
     if text.isascii() and not _URL_HINT.search(text.lower()):
         assert _URL.search(text) is None
+
+
+# --- memory ids -------------------------------------------------------------------------------------
+
+
+def _decode_id(text: str) -> int:
+    return int("".join(f"{_ids._ALPHABET.index(c):05b}" for c in text), 2)
+
+
+@given(st.integers(0, (1 << 48) - 1), st.integers(0, (1 << 48) - 1))
+def test_ids_are_crockford_ulids_that_sort_by_time(ms_a: int, ms_b: int) -> None:
+    a, b = _ids.new_id(ms_a / 1000), _ids.new_id(ms_b / 1000)
+    assert re.fullmatch(r"[0-9A-HJKMNP-TV-Z]{26}", a) and int(a[0]) <= 7  # 26 digits hold 130 bits: top 2 zero
+    assert abs((_decode_id(a) >> 80) - ms_a) <= 1  # the millisecond (float seconds may round it down by one)
+    if abs(ms_a - ms_b) > 1:
+        assert (a < b) == (ms_a < ms_b)

@@ -196,6 +196,12 @@ class SQLiteBackend(LifecycleTables):
             self._conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_s * 1000)}")
             self._conn.execute("PRAGMA journal_mode = WAL")
             self._conn.execute("PRAGMA synchronous = NORMAL")
+            # Checkpoint every ~40 MB of WAL instead of SQLite's 4 MB: a batch of 500 memories dirties ~2,000
+            # scattered index pages, and copying them back after every batch was ~15% of ingest at 100k
+            # (COMMIT 38 -> 25 ms per batch). Durability is unchanged (synchronous=NORMAL already leaves
+            # recent commits to the OS after a power cut; an application crash loses nothing), the WAL file
+            # grows to ~40 MB under bulk writes, and the commit that crosses the mark pays a bigger copy.
+            self._conn.execute("PRAGMA wal_autocheckpoint = 10000")
             self._conn.execute("PRAGMA foreign_keys = ON")
             self._conn.execute(f"PRAGMA cache_size = -{_CACHE_KIB}")
             self._conn.execute(f"PRAGMA mmap_size = {_MMAP_BYTES}")
