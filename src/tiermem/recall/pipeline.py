@@ -86,7 +86,12 @@ class Recall:
         # Rescoring factors are bounded multipliers, so only the head of the fused ranking can reach the top.
         head = sorted(fused, key=fused.__getitem__, reverse=True)[: max(limit * RESCORE_DEPTH, RESCORE_MIN)]
         records = self._backend.get_many(agent_id, head)
-        pool = {mid: _Candidate(records[mid], signals[mid], fused[mid]) for mid in head if mid in records}
+        # is_current: a memory forgotten by another process since the candidates were gathered
+        pool = {
+            mid: _Candidate(records[mid], signals[mid], fused[mid])
+            for mid in head
+            if mid in records and records[mid].is_current
+        }
         if self._settings.rescore:
             self._rescore(pool, query, now)
         ranked = sorted(pool.values(), key=lambda c: c.score, reverse=True)
@@ -115,12 +120,13 @@ class Recall:
             W_LEXICAL if s.lexical else 0.0,
             W_VECTOR if s.vector else 0.0,
         )
-        extra = {**matches, **self._structured(agent_id, query, depth)}
+        structured = self._structured(agent_id, query, depth)
+        extra = {**matches, **structured}
         for mid, (_, base) in extra.items():
             fused[mid] = max(fused.get(mid, 0.0), base)
-        # Lexical candidates are current memories of the agent already (the Backend contract): with no other
-        # filter, only the rest need the store's check.
-        known = lexical.keys() if filters == _NO_FILTERS else set()
+        # Lexical, vector, time-window and URL candidates are current memories of the agent already (the
+        # Backend contract): with no other filter, only the LLM's search-key matches need the store's check.
+        known = lexical.keys() | vector.keys() | structured.keys() if filters == _NO_FILTERS else set()
         allowed = known | self._backend.matching(agent_id, [m for m in fused if m not in known], filters)
         fused = {mid: score for mid, score in fused.items() if mid in allowed}
         signals: dict[str, dict[str, Any]] = {}
