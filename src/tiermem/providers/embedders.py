@@ -65,7 +65,7 @@ class WordLlamaEmbedder(Embedder):
     The model is loaded once per process and shared (it is read-only and thread-safe for inference).
     Vectors are wordllama's (the mean of the texts' token embeddings), computed here without its padding:
     ``WordLlama.embed`` pads each batch of 64 to its longest text and converts every token list in Python,
-    which cost ~85 us per text, two thirds of it outside the tokenizer; this path costs ~30 us and gives
+    which cost ~85 us per text, two thirds of it outside the tokenizer; this path costs ~40 us and gives
     the same vectors (to float32 rounding; tested against ``WordLlama.embed``).
     """
 
