@@ -1,6 +1,6 @@
 """The in-memory vector mirror (storage/vectors.py): exact top-k, exact search, the dedup shortlist.
 
-The shortlist threshold is lowered so the inverted-file path runs on a few thousand rows.
+The shortlist threshold is lowered so the prefix-shortlist path runs on a few thousand rows.
 """
 
 from __future__ import annotations
