@@ -101,6 +101,7 @@ def _by(kind: str) -> Any:
 
 def _follow(driver: Any, element: Any, *, submit: bool = False) -> None:
     """Click a link or button (or submit a form field) and wait until the next page has replaced this one."""
+    from selenium.common.exceptions import WebDriverException
     from selenium.webdriver.support import expected_conditions
     from selenium.webdriver.support.wait import WebDriverWait
 
@@ -109,7 +110,9 @@ def _follow(driver: Any, element: Any, *, submit: bool = False) -> None:
         element.submit()
     else:
         element.click()
-    WebDriverWait(driver, 30).until(expected_conditions.staleness_of(page))
+    # Asked in the middle of the navigation, chromium may answer "Node with given id does not belong to the
+    # document" instead of "stale element": ask again (a page that never changes still times out).
+    WebDriverWait(driver, 30, ignored_exceptions=(WebDriverException,)).until(expected_conditions.staleness_of(page))
 
 
 def test_signing_in(driver: Any, site: dict[str, Any], shots: Path) -> None:
