@@ -442,42 +442,28 @@ def test_dedup_candidates_of_a_type_rank_only_memories_of_that_type(open_backend
         assert conn.dedup_candidates(A, near_3, limit=1, types=["semantic"])[0][0][0] == r3
 
 
-def test_neighbours_are_current_memories_written_next_to_each_other_in_one_session(backend: Backend) -> None:
+def test_placements_are_the_insertion_order_and_session_of_current_memories(backend: Backend) -> None:
     session = {"type": "hook", "session": "S1"}
-    s = [make_record(f"turn {i}", minutes=i, source=session) for i in range(5)]
+    s = [make_record(f"turn {i}", minutes=i, source=session) for i in range(4)]
     put(backend, *s[:2])
-    put(backend, make_record("forgotten turn", minutes=2, source=session, status="forgotten"))
+    forgotten = put(backend, make_record("forgotten turn", minutes=2, source=session, status="forgotten"))[0]
     put(backend, *s[2:])
     other_session = put(backend, make_record("elsewhere", minutes=6, source={"type": "hook", "session": "S2"}))[0]
     no_session = put(backend, make_record("no session", minutes=7))[0]
+    asked = [*(r.id for r in s), other_session.id, no_session.id]
 
-    def around(mid: str, window: int) -> set[str]:
-        return set(backend.neighbours(A, [mid], window).get(mid, []))
-
-    assert around(s[3].id, 1) == {s[2].id, s[4].id}
-    assert around(s[3].id, 2) == {s[2].id, s[4].id}  # the forgotten turn takes a position but is not returned
-    assert around(s[3].id, 3) == {s[1].id, s[2].id, s[4].id}
-    assert around(s[0].id, 1) == {s[1].id}
-    assert around(s[4].id, 1) == {s[3].id}  # the next row is another session
-    assert around(other_session.id, 3) == set()
-    assert around(no_session.id, 3) == set()
-    assert backend.neighbours(A, [s[3].id], 0) == {}
-    assert backend.neighbours(A, [], 2) == {}
-    assert backend.neighbours(B, [s[3].id], 2) == {}
-    both = backend.neighbours(A, [s[0].id, s[4].id, "01NOSUCHID"], 1)
-    assert {k: set(v) for k, v in both.items()} == {s[0].id: {s[1].id}, s[4].id: {s[3].id}}
-    # among_given: only neighbours that were asked about too (what recall needs: one query, not two)
-    given = backend.neighbours(A, [s[0].id, s[1].id, s[3].id, other_session.id], 3, among_given=True)
-    assert {k: set(v) for k, v in given.items()} == {
-        s[0].id: {s[1].id},
-        s[1].id: {s[0].id, s[3].id},
-        s[3].id: {s[1].id},
-    }
-    assert backend.neighbours(A, [s[3].id], 1, among_given=True) == {}
+    placed = backend.placements(A, [*asked, forgotten.id, "01NOSUCHID"])
+    assert set(placed) == {*(r.id for r in s), other_session.id}  # no session, forgotten, unknown: not placed
+    assert {session for _, session in placed.values()} == {"S1", "S2"}
+    positions = [placed[r.id][0] for r in s]
+    assert positions == sorted(positions)
+    assert positions[2] - positions[1] == 2  # the forgotten turn took a position between them
+    assert placed[other_session.id][0] > positions[-1]
+    assert backend.placements(A, []) == {}
+    assert backend.placements(B, asked) == {}
     for _ in range(3):  # searches load a store's in-memory mirrors (SQLite answers from them): same answers
         backend.lexical(A, ["turn"], limit=5)
-    again = backend.neighbours(A, [s[0].id, s[1].id, s[3].id, other_session.id], 3, among_given=True)
-    assert {k: set(v) for k, v in again.items()} == {k: set(v) for k, v in given.items()}
+    assert backend.placements(A, asked) == {k: v for k, v in placed.items() if k in asked}
 
 
 # --- update / reinforce -------------------------------------------------------------------------------
@@ -631,7 +617,7 @@ def test_agent_isolation_in_every_method(backend: Backend) -> None:
     assert [i for i, _ in backend.vector(A, axis(1), limit=10)[0]] == [a1.id]
     assert [i for i, _ in backend.dedup_candidates(A, axis(1), limit=10)[0]] == [a1.id]
     assert backend.vectors_for(A, b_ids) == {}
-    assert backend.neighbours(A, b_ids, 5) == {}
+    assert backend.placements(A, b_ids) == {}
     assert backend.links(A, b1.id) == []
     assert backend.history(A, b1.id) == []
     assert backend.count(A, current_only=False) == 1

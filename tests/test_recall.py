@@ -56,6 +56,27 @@ def test_factors_stay_in_their_ranges(importance: float, access: int) -> None:
     assert 1.0 <= scoring.reinforcement_factor(access) <= 1.25
 
 
+@given(
+    st.lists(
+        st.tuples(st.integers(min_value=0, max_value=40), st.sampled_from("abc"), st.floats(min_value=0, max_value=1)),
+        max_size=25,
+        unique_by=lambda t: t[0],
+    ),
+    st.integers(min_value=0, max_value=5),
+)
+def test_conversation_context_is_the_best_other_turn_near_and_in_the_session(
+    turns: list[tuple[int, str, float]], window: int
+) -> None:
+    placements = {f"m{p}": (p, session) for p, session, _ in turns}
+    scores = {f"m{p}": score for p, _, score in turns}
+    found = scoring.conversation_context(placements, scores, window)
+    assert set(found) == set(placements)
+    for p, session, _ in turns:
+        others = [(q, score) for q, s, score in turns if s == session and q != p]
+        near = max((score for q, score in others if abs(q - p) <= window), default=0.0)
+        assert found[f"m{p}"] == (near, max((score for _, score in others), default=0.0))
+
+
 def test_mmr_puts_a_duplicate_after_a_different_item() -> None:
     a, b = np.array([1.0, 0.0]), np.array([0.0, 1.0])
     sims = np.stack([a, a, b]) @ np.stack([a, a, b]).T
@@ -137,6 +158,30 @@ def test_a_neighbouring_turn_is_lifted_by_the_question_it_answers(mem: Memory) -
     hits = mem.search("which city did Sam move to?", limit=3, now=NOW)
     lisbon = next(h for h in hits if "Lisbon" in h.memory.text)
     assert "neighbour" in lisbon.explain
+
+
+def test_a_turn_is_lifted_by_the_conversation_it_belongs_to(tmp_path: Path) -> None:
+    # Lexical signal only, so that the filler turns are no candidates and no neighbour lifts anything.
+    mem = Memory.open(tmp_path / "store", config={"recall": {"vector": False}})
+    chat = [
+        "Alex: which city did you move to last year?",
+        "Alex: give me a second, the kettle is boiling.",
+        "Alex: sure, take your time.",
+        "Alex: back now, sorry about that.",
+        "Alex: no problem at all.",
+        "Sam: Lisbon, and the light there is wonderful.",
+    ]
+    mem.store_many([{"text": text, "source": {"type": "dialogue", "session": "s1"}} for text in chat])
+    # a shorter twin in another conversation: the better BM25 match on its own
+    mem.store("Sam: Porto, and the light is wonderful.", source={"type": "dialogue", "session": "s2"})
+    hits = mem.search("which city did Sam move to?", limit=10, now=NOW)
+    lisbon = next(h for h in hits if "Lisbon" in h.memory.text)
+    porto = next(h for h in hits if "Porto" in h.memory.text)
+    assert lisbon.explain["bm25"] < porto.explain["bm25"]
+    assert "neighbour" not in lisbon.explain  # the question is five turns away, beyond the neighbour window
+    assert lisbon.explain["session"] == 1.0 and "session" not in porto.explain
+    assert hits.index(lisbon) < hits.index(porto)
+    mem.close()
 
 
 def test_near_duplicates_do_not_crowd_the_results(mem: Memory) -> None:

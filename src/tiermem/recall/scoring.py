@@ -7,6 +7,7 @@ memories fade (recency floor) but never disappear, boosts lift but never dominat
 from __future__ import annotations
 
 import math
+from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
@@ -36,6 +37,34 @@ def combine(
     ids = dict.fromkeys([*lexical, *vector])  # not a set: equal scores must rank the same in every process
     total = w_lexical + w_vector or 1.0
     return {i: (w_lexical * lexical.get(i, 0.0) + w_vector * vector.get(i, 0.0)) / total for i in ids}
+
+
+def conversation_context(
+    placements: Mapping[str, tuple[int, str]], scores: Mapping[str, float], window: int
+) -> dict[str, tuple[float, float]]:
+    """For each placed memory: the best score among the others of its session written within ``window``
+    positions of it, and the best among all the others of its session (0 where there is none).
+
+    ``placements``: id -> (position in insertion order, session), for the scored memories that have one.
+    """
+    by_session: dict[str, list[tuple[int, str]]] = defaultdict(list)
+    for mid, (position, session) in placements.items():
+        by_session[session].append((position, mid))
+    found: dict[str, tuple[float, float]] = {}
+    for members in by_session.values():
+        members.sort()
+        ranked = sorted((scores[mid] for _, mid in members), reverse=True)
+        for i, (position, mid) in enumerate(members):
+            near = 0.0
+            for step in (-1, 1):  # walk outwards while still within the window (positions are unique)
+                j = i + step
+                while 0 <= j < len(members) and abs(members[j][0] - position) <= window:
+                    near = max(near, scores[members[j][1]])
+                    j += step
+            # the session's best other: its best score, unless that is this memory's own
+            best_other = (ranked[1] if len(ranked) > 1 else 0.0) if scores[mid] == ranked[0] else ranked[0]
+            found[mid] = (near, best_other)
+    return found
 
 
 def coverage(query_stems: Sequence[str], doc_stems: Iterable[str], idf: Mapping[str, float]) -> float:

@@ -96,13 +96,10 @@ class Backend(Protocol):
     def with_url(self, agent_id: str, fragment: str, *, limit: int) -> builtins.list[str]:
         """Current memories whose extracted URLs contain ``fragment`` (case-insensitive)."""
 
-    def neighbours(
-        self, agent_id: str, memory_ids: Sequence[str], window: int, *, among_given: bool = False
-    ) -> dict[str, builtins.list[str]]:
-        """Current memories stored within ``window`` positions of each one, in the same source session.
-
-        With ``among_given``, only those that are themselves in ``memory_ids``, which the caller has already
-        checked are current (recall's candidates): the store may then answer from memory without a query."""
+    def placements(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, tuple[int, str]]:
+        """Where each given current memory was written: (position in the store's insertion order, source
+        session), for those that carry a session. Recall's conversational context reads it for its
+        candidates, so a store may answer from memory (a position and a session never change)."""
 
     def dedup_candidates(
         self, agent_id: str, query: np.ndarray, *, limit: int, types: Sequence[str] | None = None
@@ -152,22 +149,3 @@ class Backend(Protocol):
 
     def owners(self, memory_ids: Sequence[str]) -> dict[str, str]:
         """id -> owning agent of those of ``memory_ids`` that exist (ids are unique across agents)."""
-
-
-def session_neighbours(
-    centres: Mapping[int, tuple[str, str | None]], around: Mapping[int, tuple[str, str | None]], window: int
-) -> dict[str, builtins.list[str]]:
-    """Both backends' rule for :meth:`Backend.neighbours`: from position -> (id, session) of the asked-about
-    memories (``centres``) and of the current memories near them (``around``), each centre's neighbours."""
-    found: dict[str, builtins.list[str]] = {}
-    for position, (mid, session) in centres.items():
-        if session is None:
-            continue
-        others = [
-            around[p][0]
-            for p in range(position - window, position + window + 1)
-            if p != position and p in around and around[p][1] == session
-        ]
-        if others:
-            found[mid] = others
-    return found

@@ -29,7 +29,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from ..errors import StoreError, ValidationError
 from ..model import Link, MemoryRecord
-from .base import ORDERS, Filters, HistoryEntry, session_neighbours
+from .base import ORDERS, Filters, HistoryEntry
 from .postgres_lexical import MATCH_BUDGET, NO_STATS, LexemeStats, plan_terms
 from .postgres_lifecycle import PostgresLifecycle
 from .postgres_migrations import LOCK_NAMESPACE, apply_migrations
@@ -482,32 +482,18 @@ class PostgresBackend(PostgresLifecycle):
         )
         return [r[0] for r in rows]
 
-    def neighbours(
-        self, agent_id: str, memory_ids: Sequence[str], window: int, *, among_given: bool = False
-    ) -> dict[str, builtins.list[str]]:
-        """Current memories written next to each given one (by insertion order) in the same session.
-
-        Two index probes (the centres, then the positions around them), not one join: the planner cannot
-        estimate how few memories carry a session and scanned the agent's whole table for the join."""
-        if not memory_ids or window <= 0:
+    def placements(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, tuple[int, str]]:
+        """(seq, source session) of each given current memory that has a session."""
+        if not memory_ids:
             return {}
         session = "m.source->>'session'"
         rows = self._all(
-            f"SELECT m.seq, m.id, {session} FROM memories m WHERE m.agent_id = %s AND m.id = ANY(%s) AND {CURRENT} "
+            f"SELECT m.id, m.seq, {session} FROM memories m WHERE m.agent_id = %s AND m.id = ANY(%s) AND {CURRENT} "
             f"AND {session} IS NOT NULL",
             (agent_id, list(memory_ids)),
             agent_id,
         )
-        centres = {seq: (mid, where) for seq, mid, where in rows}
-        if among_given or not centres:
-            return session_neighbours(centres, centres, window)
-        near = sorted({seq + d for seq in centres for d in range(-window, window + 1) if d})
-        rows = self._all(
-            f"SELECT m.seq, m.id, {session} FROM memories m WHERE m.agent_id = %s AND m.seq = ANY(%s) AND {CURRENT}",
-            (agent_id, near),
-            agent_id,
-        )
-        return session_neighbours(centres, {seq: (mid, where) for seq, mid, where in rows}, window)
+        return {mid: (seq, where) for mid, seq, where in rows}
 
     def vector(
         self, agent_id: str, query: np.ndarray, *, limit: int

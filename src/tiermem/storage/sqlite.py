@@ -20,7 +20,7 @@ import numpy as np
 
 from ..errors import StoreError, ValidationError
 from ..model import Link, MemoryRecord, from_epoch, to_epoch
-from .base import ORDERS, Filters, HistoryEntry, session_neighbours
+from .base import ORDERS, Filters, HistoryEntry
 from .lexical import LexicalIndex
 from .lifecycle import LifecycleTables
 from .migrations import apply_migrations
@@ -573,37 +573,23 @@ class SQLiteBackend(LifecycleTables):
             )
             return [r[0] for r in rows]
 
-    def neighbours(
-        self, agent_id: str, memory_ids: Sequence[str], window: int, *, among_given: bool = False
-    ) -> dict[str, builtins.list[str]]:
-        """Current memories written next to each given one (by insertion order) in the same session."""
-        if not memory_ids or window <= 0:
+    def placements(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, tuple[int, str]]:
+        """(rowid, source session) of each given current memory that has a session."""
+        if not memory_ids:
             return {}
-        # A memory's position and session never change, so the BM25 mirror answers (even one a purge made
-        # stale); a memory it has not seen yet sends the question to the store.
-        if among_given and (index := self._lexicons.get(agent_id)) is not None:
+        # The BM25 mirror keeps both (even for a row a purge has made stale: the caller asks about current
+        # memories); a memory it has not seen yet sends the question to the store.
+        if (index := self._lexicons.get(agent_id)) is not None:
             rows = [row for mid in memory_ids if (row := index.rows.get(mid)) is not None]
             if len(rows) == len(memory_ids):
-                given = {index.rowids[r]: (index.ids[r], index.sessions[r]) for r in rows}
-                return session_neighbours(given, given, window)
-        centres = self._sessions(agent_id, "id", list(dict.fromkeys(memory_ids)))
-        if among_given:
-            return session_neighbours(centres, centres, window)
-        near = {r + d for r in centres for d in range(-window, window + 1) if d and centres[r][1] is not None}
-        return session_neighbours(centres, self._sessions(agent_id, "rowid", sorted(near)), window)
-
-    def _sessions(self, agent_id: str, key: str, values: Sequence[Any]) -> dict[int, tuple[str, str | None]]:
-        """rowid -> (id, source session) of current memories whose ``key`` column is in ``values``."""
-        out: dict[int, tuple[str, str | None]] = {}
-        with self._lock:
-            rows = self._select_in(  # +agent_id: find rows through the key, not by scanning the agent's index
-                f"SELECT m.rowid, m.id, json_extract(m.source, '$.session') FROM memories m "
-                f"WHERE +m.agent_id = ? AND m.{key} IN (?*) AND {_CURRENT}",
-                values,
-                before=[agent_id],
-            )
-            out.update((r[0], (r[1], r[2])) for r in rows)
-        return out
+                return {index.ids[r]: (index.rowids[r], s) for r in rows if (s := index.sessions[r]) is not None}
+        rows = self._select_in(  # +agent_id: find rows through the key, not by scanning the agent's index
+            f"SELECT m.id, m.rowid, json_extract(m.source, '$.session') AS session FROM memories m "
+            f"WHERE +m.agent_id = ? AND m.id IN (?*) AND {_CURRENT} AND session IS NOT NULL",
+            list(dict.fromkeys(memory_ids)),
+            before=[agent_id],
+        )
+        return {mid: (rowid, session) for mid, rowid, session in rows}
 
     def _bump_epoch(self) -> None:
         self.meta_set("vec_epoch", uuid.uuid4().hex)
