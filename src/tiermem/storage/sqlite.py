@@ -580,9 +580,9 @@ class SQLiteBackend(LifecycleTables):
         # The BM25 mirror keeps both (even for a row a purge has made stale: the caller asks about current
         # memories); a memory it has not seen yet sends the question to the store.
         if (index := self._lexicons.get(agent_id)) is not None:
-            rows = [row for mid in memory_ids if (row := index.rows.get(mid)) is not None]
-            if len(rows) == len(memory_ids):
-                return {index.ids[r]: (index.rowids[r], s) for r in rows if (s := index.sessions[r]) is not None}
+            known = [row for mid in memory_ids if (row := index.rows.get(mid)) is not None]
+            if len(known) == len(memory_ids):
+                return {index.ids[r]: (index.rowids[r], s) for r in known if (s := index.sessions[r]) is not None}
         rows = self._select_in(  # +agent_id: find rows through the key, not by scanning the agent's index
             f"SELECT m.id, m.rowid, json_extract(m.source, '$.session') AS session FROM memories m "
             f"WHERE +m.agent_id = ? AND m.id IN (?*) AND {_CURRENT} AND session IS NOT NULL",
