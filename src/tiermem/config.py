@@ -42,7 +42,6 @@ class RecallSettings(_Strict):
     neighbours: bool = True
     diversity: bool = True
     candidates: int = Field(default=200, ge=10, le=5000)
-    rrf_k: int = Field(default=60, ge=1, le=1000)
     recency_floor: float = Field(default=0.7, ge=0, le=1)
     recency_tau_days: float = Field(default=90.0, gt=0)
 
