@@ -200,6 +200,7 @@ _WORDS = {
     "vector_rank": "meaning rank",
     "match": "query words found",
     "neighbour": "next to a match",
+    "session": "in a conversation with a match",
     "normalised": "strength",
 }
 
