@@ -257,6 +257,8 @@ def top_k(scores: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
     Exact: split the columns into blocks of 64; each of the k best values lies in a block whose maximum is
     at least the k-th best value, and at most k blocks have that, so the k blocks with the highest maxima
     hold them all. One vectorised max over the matrix then leaves ~64k values per row to partition.
+    Equal scores come out in column order, except that which of several columns tied at the k-th value make
+    the cut is argpartition's choice (real cosines are almost never exactly equal).
     """
     n_rows, n_cols = scores.shape
     k = min(k, n_cols)
@@ -274,7 +276,7 @@ def top_k(scores: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
         if blocked < n_cols:  # the ragged tail is always a candidate
             tail = np.broadcast_to(np.arange(blocked, n_cols), (n_rows, n_cols - blocked))
             columns = np.concatenate([columns, tail], axis=1)
-        columns.sort(axis=1)  # ties then resolve to the lowest column, as a full sort would
+        columns.sort(axis=1)  # column order, so that the stable sort below keeps equal scores in it
         values = np.take_along_axis(scores, columns, axis=1)
     if k < values.shape[1]:
         part = np.argpartition(values, values.shape[1] - k, axis=1)[:, values.shape[1] - k :]
