@@ -115,3 +115,35 @@ def test_adding_in_parts_equals_adding_at_once(docs: list[str], terms: list[str]
     parts.search(terms, 5)  # a query between the parts merges what the first one added
     parts.add(rows[cut:])
     assert parts.search(terms, len(docs)) == whole.search(terms, len(docs))
+
+
+def test_a_change_makes_only_the_mirrors_it_touches_re_read(tmp_path: Path) -> None:
+    memory = Memory.open(tmp_path / "store")
+    for agent in ("a", "b"):
+        texts = ["billing worker deploys at noon", "invoices go out on Fridays", "the worker retries failed charges"]
+        memory.store_many([{"text": text} for text in texts], agent_id=agent)
+        _warm(memory, agent)
+    backend = memory._backend
+    mirrors = {(kind, agent): getattr(backend, kind)[agent] for kind in ("_lexicons", "_indexes") for agent in "ab"}
+
+    def rebuilt() -> set[tuple[str, str]]:
+        for agent in "ab":
+            memory.search("billing worker", agent_id=agent, reinforce=False)
+        now = {key: getattr(backend, key[0])[key[1]] for key in mirrors}
+        changed = {key for key, mirror in now.items() if mirror is not mirrors[key]}
+        mirrors.update(now)
+        return changed
+
+    other = Memory.open(tmp_path / "store")  # another process writes
+    victim = other.list(agent_id="a", limit=1)[0]
+    other.forget(victim.id, agent_id="a")
+    assert rebuilt() == {("_indexes", "a")}  # lexical results are checked against the store anyway
+    assert victim.id not in {m for m, _ in backend.vector("a", memory.embedder.embed(["a billing"]), limit=10)[0]}
+    other.update(other.list(agent_id="a", limit=1)[0].id, agent_id="a", category="ops/payments")
+    assert rebuilt() == {("_lexicons", "a")}
+    assert backend.lexical("a", ["payments"], limit=10)
+    other.update(other.list(agent_id="b", limit=1)[0].id, agent_id="b", type="semantic")
+    assert rebuilt() == {("_indexes", "b")}
+    assert rebuilt() == set()
+    other.close()
+    memory.close()

@@ -70,9 +70,14 @@ _MMAP_BYTES = 1 << 30
 # FTS5 answers an agent's first lexical queries in a process; from this one on, the in-memory BM25 mirror
 # does (same ranking, ~10x faster at 100k rows). One-shot commands never pay for building the mirror.
 _MIRROR_FROM_QUERY = 3
-# What the mirrors hold besides vectors: the lexical index covers text, tags and category; the vector
-# mirror sorts its rows by type for dedup.
-_MIRRORED_COLUMNS = frozenset({"text", "tags", "category", "type"})
+# What the mirrors hold besides vectors: the lexical index covers text, tags, category and the source's
+# session; the vector mirror sorts its rows by type for dedup. Changing one of these in place makes the
+# agent's mirror of it re-read everything.
+_LEXICAL_COLUMNS = frozenset({"text", "tags", "category", "source"})
+_VECTOR_COLUMNS = frozenset({"type"})
+# Each agent's mirrors have a version in the meta table (a change of one agent's memories leaves every other
+# agent's mirrors alone); a store-wide version under this key is part of every agent's (re-embedding).
+_STORE_EPOCH = "vec_epoch"
 _IN_CHUNK = 500
 _loads = json.loads
 _dumps = json.dumps
@@ -415,8 +420,10 @@ class SQLiteBackend(LifecycleTables):
             self._execute(
                 f"UPDATE memories SET {assignments} WHERE agent_id = ? AND id = ?", [*values, agent_id, memory_id]
             )
-            if _MIRRORED_COLUMNS & set(fields):  # the mirrors of every process must re-read this row
-                self._bump_epoch()
+            # the mirrors of every process must re-read this row
+            self._bump_epoch(
+                agent_id, lexical=bool(_LEXICAL_COLUMNS & set(fields)), vector=bool(_VECTOR_COLUMNS & set(fields))
+            )
 
     def reinforce(self, agent_id: str, memory_ids: Sequence[str], at: datetime, importance_bump: float) -> None:
         with self.write():
@@ -442,7 +449,7 @@ class SQLiteBackend(LifecycleTables):
             )
             self._execute("DELETE FROM history WHERE agent_id = ? AND memory_id = ?", (agent_id, memory_id))
             self._execute("DELETE FROM memories WHERE agent_id = ? AND id = ?", (agent_id, memory_id))
-            self._bump_epoch()
+            self._bump_epoch(agent_id, lexical=True, vector=True)  # BM25 statistics as FTS5 has them again
 
     def count(self, agent_id: str | None = None, *, current_only: bool = True) -> int:
         clauses = ([_CURRENT] if current_only else []) + (["m.agent_id = ?"] if agent_id else [])
@@ -526,7 +533,7 @@ class SQLiteBackend(LifecycleTables):
 
     def _lexicon(self, agent_id: str) -> LexicalIndex:
         """The agent's BM25 mirror, brought up to date with what other processes committed."""
-        epoch = self.meta_get("vec_epoch") or ""
+        epoch = self._epoch(agent_id, "lex")
         index = self._lexicons.get(agent_id)
         if index is None or index.epoch != epoch:
             index = self._lexicons[agent_id] = LexicalIndex(epoch=epoch)
@@ -591,12 +598,26 @@ class SQLiteBackend(LifecycleTables):
         )
         return {mid: (rowid, session) for mid, rowid, session in rows}
 
-    def _bump_epoch(self) -> None:
-        self.meta_set("vec_epoch", uuid.uuid4().hex)
+    def _bump_epoch(self, agent_id: str | None = None, *, lexical: bool = False, vector: bool = True) -> None:
+        """New versions for an agent's mirrors (``agent_id`` None: every agent's)."""
+        if agent_id is None:
+            self.meta_set(_STORE_EPOCH, uuid.uuid4().hex)
+            return
+        for name, changed in (("lex", lexical), ("vec", vector)):
+            if changed:
+                self.meta_set(f"{name}_epoch:{agent_id}", uuid.uuid4().hex)
+
+    def _epoch(self, agent_id: str, name: str) -> str:
+        """The version of the agent's ``name`` ('lex' or 'vec') mirror: the store's and the agent's."""
+        with self._lock:
+            rows = self._execute(
+                "SELECT value FROM meta WHERE key IN (?, ?) ORDER BY key", (_STORE_EPOCH, f"{name}_epoch:{agent_id}")
+            ).fetchall()
+        return "/".join(r[0] for r in rows)
 
     def _index(self, agent_id: str) -> VectorIndex:
         """The agent's vector mirror, brought up to date with what other processes committed."""
-        epoch = self.meta_get("vec_epoch") or ""
+        epoch = self._epoch(agent_id, "vec")
         dims = int(self.meta_get("embedder_dims") or 0)
         index = self._indexes.get(agent_id)
         if index is None or index.epoch != epoch or index.dims != dims:
@@ -656,7 +677,7 @@ class SQLiteBackend(LifecycleTables):
                 "DELETE FROM vectors WHERE rowid = (SELECT rowid FROM memories WHERE agent_id = ? AND id = ?)",
                 [(agent_id, mid) for mid in memory_ids],
             )
-            self._bump_epoch()
+            self._bump_epoch(agent_id)  # the BM25 mirror stays: lexical results are checked against the store
 
     def replace_vectors(self, records: Sequence[MemoryRecord], vectors: np.ndarray) -> None:
         """Re-embedding: overwrite vectors and make every process rebuild its mirror."""
