@@ -163,3 +163,35 @@ def test_nearest_of_type_above_the_threshold_shortlists_within_the_type(monkeypa
     found = index.nearest_of_type(queries, [types[t] for t in twins], 8)
     assert_twins_found(data, twins, queries, found)
     assert all(types[row] == types[t] for t, hits in zip(twins, found, strict=True) for row, _ in hits)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    size=st.integers(0, 60),
+    kept=st.lists(st.booleans(), min_size=60, max_size=60),
+    seed=st.integers(0, 2**32 - 1),
+    warm=st.booleans(),
+)
+def test_retain_equals_a_mirror_of_the_kept_rows(size: int, kept: list[bool], seed: int, warm: bool) -> None:
+    """Dropping deleted rows in place answers exactly like a mirror built from the rows left, and rows
+    added afterwards join it as usual."""
+    rng = np.random.default_rng(seed)
+    data, types = unit_rows(rng, size + 5), [("semantic", "episodic")[i % 2] for i in range(size + 5)]
+    keys = list(range(10, 10 + 3 * (size + 5), 3))  # store keys: ascending, with gaps
+    index = VectorIndex(dims=DIMS)
+    index.add([f"m{i}" for i in range(size)], data[:size], keys[:size], types[:size])
+    if warm:  # the prefix rows and the type partitions exist before the deletion
+        index.nearest_of_type(data[:1], ["semantic"], 3)
+    keep = [i for i in range(size) if kept[i]]
+    index.retain(np.array([keys[i] for i in keep], dtype=np.int64))
+    fresh = VectorIndex(dims=DIMS)
+    fresh.add([f"m{i}" for i in keep], data[keep], [keys[i] for i in keep], [types[i] for i in keep])
+    for mirror in (index, fresh):  # a later write reaches both
+        mirror.add([f"m{i}" for i in range(size, size + 5)], data[size:], keys[size:], types[size:])
+    assert index.ids == fresh.ids and index.rowids == fresh.rowids and index.types == fresh.types
+    assert all(index.row_of(mid) == fresh.row_of(mid) for mid in fresh.ids)
+    queries = unit_rows(rng, 3)
+    assert index.search(queries, 7) == fresh.search(queries, 7)
+    assert index.nearest_of_type(queries, ["semantic", "episodic", "x"], 4) == fresh.nearest_of_type(
+        queries, ["semantic", "episodic", "x"], 4
+    )

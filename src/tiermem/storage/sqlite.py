@@ -75,8 +75,10 @@ _MIRROR_FROM_QUERY = 3
 # agent's mirror of it re-read everything.
 _LEXICAL_COLUMNS = frozenset({"text", "tags", "category", "source"})
 _VECTOR_COLUMNS = frozenset({"type"})
-# Each agent's mirrors have a version in the meta table (a change of one agent's memories leaves every other
-# agent's mirrors alone); a store-wide version under this key is part of every agent's (re-embedding).
+# The mirrors' versions, in the meta table. Each agent has its own, so that a change of one agent's memories
+# leaves every other agent's mirrors alone: "lex" (BM25 content edited in place), "type" (vector rows'
+# types edited) and "vec" (vectors deleted: the mirror drops the rows it no longer finds, without reloading).
+# The store-wide version under this key (re-embedding, repairs) is part of every agent's.
 _STORE_EPOCH = "vec_epoch"
 _IN_CHUNK = 500
 _loads = json.loads
@@ -422,7 +424,7 @@ class SQLiteBackend(LifecycleTables):
             )
             # the mirrors of every process must re-read this row
             self._bump_epoch(
-                agent_id, lexical=bool(_LEXICAL_COLUMNS & set(fields)), vector=bool(_VECTOR_COLUMNS & set(fields))
+                agent_id, lex=bool(_LEXICAL_COLUMNS & set(fields)), type=bool(_VECTOR_COLUMNS & set(fields))
             )
 
     def reinforce(self, agent_id: str, memory_ids: Sequence[str], at: datetime, importance_bump: float) -> None:
@@ -449,7 +451,7 @@ class SQLiteBackend(LifecycleTables):
             )
             self._execute("DELETE FROM history WHERE agent_id = ? AND memory_id = ?", (agent_id, memory_id))
             self._execute("DELETE FROM memories WHERE agent_id = ? AND id = ?", (agent_id, memory_id))
-            self._bump_epoch(agent_id, lexical=True, vector=True)  # BM25 statistics as FTS5 has them again
+            self._bump_epoch(agent_id, lex=True, vec=True)  # lex: BM25 statistics as FTS5 has them again
 
     def count(self, agent_id: str | None = None, *, current_only: bool = True) -> int:
         clauses = ([_CURRENT] if current_only else []) + (["m.agent_id = ?"] if agent_id else [])
@@ -533,7 +535,8 @@ class SQLiteBackend(LifecycleTables):
 
     def _lexicon(self, agent_id: str) -> LexicalIndex:
         """The agent's BM25 mirror, brought up to date with what other processes committed."""
-        epoch = self._epoch(agent_id, "lex")
+        versions = self._versions(agent_id)
+        epoch = f"{versions['store']}/{versions['lex']}"
         index = self._lexicons.get(agent_id)
         if index is None or index.epoch != epoch:
             index = self._lexicons[agent_id] = LexicalIndex(epoch=epoch)
@@ -598,30 +601,36 @@ class SQLiteBackend(LifecycleTables):
         )
         return {mid: (rowid, session) for mid, rowid, session in rows}
 
-    def _bump_epoch(self, agent_id: str | None = None, *, lexical: bool = False, vector: bool = True) -> None:
-        """New versions for an agent's mirrors (``agent_id`` None: every agent's)."""
+    def _bump_epoch(self, agent_id: str | None = None, **parts: bool) -> None:
+        """New versions of the named parts ("lex", "type", "vec") of an agent's mirrors; of every agent's mirrors
+        with no ``agent_id``."""
         if agent_id is None:
             self.meta_set(_STORE_EPOCH, uuid.uuid4().hex)
-            return
-        for name, changed in (("lex", lexical), ("vec", vector)):
-            if changed:
-                self.meta_set(f"{name}_epoch:{agent_id}", uuid.uuid4().hex)
+        for part in (p for p, changed in parts.items() if changed):
+            self.meta_set(f"{part}_epoch:{agent_id}", uuid.uuid4().hex)
 
-    def _epoch(self, agent_id: str, name: str) -> str:
-        """The version of the agent's ``name`` ('lex' or 'vec') mirror: the store's and the agent's."""
+    def _versions(self, agent_id: str) -> dict[str, str]:
+        """The current versions of the agent's mirrors: "store", "lex", "type", "vec" ("" where never set)."""
+        keys = {_STORE_EPOCH: "store", **{f"{part}_epoch:{agent_id}": part for part in ("lex", "type", "vec")}}
         with self._lock:
-            rows = self._execute(
-                "SELECT value FROM meta WHERE key IN (?, ?) ORDER BY key", (_STORE_EPOCH, f"{name}_epoch:{agent_id}")
-            ).fetchall()
-        return "/".join(r[0] for r in rows)
+            rows = self._execute(f"SELECT key, value FROM meta WHERE key IN ({_marks(len(keys))})", list(keys))
+            found = dict.fromkeys(keys.values(), "") | {keys[key]: value for key, value in rows}
+        return found
 
     def _index(self, agent_id: str) -> VectorIndex:
         """The agent's vector mirror, brought up to date with what other processes committed."""
-        epoch = self._epoch(agent_id, "vec")
+        versions = self._versions(agent_id)
+        epoch = f"{versions['store']}/{versions['type']}"
         dims = int(self.meta_get("embedder_dims") or 0)
         index = self._indexes.get(agent_id)
         if index is None or index.epoch != epoch or index.dims != dims:
-            index = self._indexes[agent_id] = VectorIndex(dims=dims, epoch=epoch)
+            index = self._indexes[agent_id] = VectorIndex(dims=dims, epoch=epoch, removals=versions["vec"])
+        elif index.removals != versions["vec"]:  # vectors were deleted: keep the rows still in the store
+            kept = self._execute(
+                "SELECT rowid FROM vectors WHERE agent_id = ? AND rowid <= ?", (agent_id, index.watermark)
+            )
+            index.retain(np.fromiter((r[0] for r in kept), dtype=np.int64))
+            index.removals = versions["vec"]
         rows = self._execute(
             "SELECT v.rowid, m.id, v.vec, m.type FROM vectors v JOIN memories m ON m.rowid = v.rowid "
             "WHERE v.agent_id = ? AND v.rowid > ? ORDER BY v.rowid",
@@ -677,7 +686,7 @@ class SQLiteBackend(LifecycleTables):
                 "DELETE FROM vectors WHERE rowid = (SELECT rowid FROM memories WHERE agent_id = ? AND id = ?)",
                 [(agent_id, mid) for mid in memory_ids],
             )
-            self._bump_epoch(agent_id)  # the BM25 mirror stays: lexical results are checked against the store
+            self._bump_epoch(agent_id, vec=True)  # the BM25 mirror stays: lexical results are checked against the store
 
     def replace_vectors(self, records: Sequence[MemoryRecord], vectors: np.ndarray) -> None:
         """Re-embedding: overwrite vectors and make every process rebuild its mirror."""
