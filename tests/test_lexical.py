@@ -152,3 +152,21 @@ def test_a_change_makes_only_the_mirrors_it_touches_reload(tmp_path: Path) -> No
     assert rebuilt() == set()
     other.close()
     memory.close()
+
+
+def test_a_memory_stored_after_a_purge_is_found_by_every_process(tmp_path: Path) -> None:
+    """A purge drops the row from other processes' mirrors, and the next memory (a new rowid: the table
+    never hands one out twice) joins them."""
+    memory = Memory.open(tmp_path / "store")
+    memory.store_many([{"text": "the billing worker retries charges"}, {"text": "invoices go out on Fridays"}])
+    _warm(memory, "default")
+    other = Memory.open(tmp_path / "store")
+    last = other.list(limit=1)[0]
+    other.purge(last.id)
+    fresh = other.store("the garden needs watering on Sundays")
+    backend, query = memory._backend, memory.embedder.embed(["garden watering Sundays"])
+    assert [m for m, _ in backend.vector("default", query, limit=1)[0]] == [fresh.id]
+    assert last.id not in {m for m, _ in backend.vector("default", query, limit=10)[0]}
+    assert [h.memory.id for h in memory.search("garden watering", reinforce=False)][:1] == [fresh.id]
+    other.close()
+    memory.close()

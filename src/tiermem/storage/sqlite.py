@@ -76,8 +76,9 @@ _MIRROR_FROM_QUERY = 3
 _LEXICAL_COLUMNS = frozenset({"text", "tags", "category", "source"})
 _VECTOR_COLUMNS = frozenset({"type"})
 # The mirrors' versions, in the meta table. Each agent has its own, so that a change of one agent's memories
-# leaves every other agent's mirrors alone: "lex" (BM25 content edited in place), "type" (vector rows'
-# types edited) and "vec" (vectors deleted: the mirror drops the rows it no longer finds, without reloading).
+# leaves every other agent's mirrors alone: "lex" (BM25 content edited in place), "reload" (vector rows'
+# types edited in place) and "vec" (vectors deleted: the mirror drops the rows it no longer finds,
+# without reading any vector again).
 # The store-wide version under this key (re-embedding, repairs) is part of every agent's.
 _STORE_EPOCH = "vec_epoch"
 _IN_CHUNK = 500
@@ -424,7 +425,7 @@ class SQLiteBackend(LifecycleTables):
             )
             # the mirrors of every process must re-read this row
             self._bump_epoch(
-                agent_id, lex=bool(_LEXICAL_COLUMNS & set(fields)), type=bool(_VECTOR_COLUMNS & set(fields))
+                agent_id, lex=bool(_LEXICAL_COLUMNS & set(fields)), reload=bool(_VECTOR_COLUMNS & set(fields))
             )
 
     def reinforce(self, agent_id: str, memory_ids: Sequence[str], at: datetime, importance_bump: float) -> None:
@@ -451,7 +452,9 @@ class SQLiteBackend(LifecycleTables):
             )
             self._execute("DELETE FROM history WHERE agent_id = ? AND memory_id = ?", (agent_id, memory_id))
             self._execute("DELETE FROM memories WHERE agent_id = ? AND id = ?", (agent_id, memory_id))
-            self._bump_epoch(agent_id, lex=True, vec=True)  # lex: BM25 statistics as FTS5 has them again
+            # lex: BM25 statistics as FTS5 has them again; vec: the vector went with the row (rowids are never
+            # handed out again: AUTOINCREMENT, so a mirror can tell rows apart by rowid)
+            self._bump_epoch(agent_id, lex=True, vec=True)
 
     def count(self, agent_id: str | None = None, *, current_only: bool = True) -> int:
         clauses = ([_CURRENT] if current_only else []) + (["m.agent_id = ?"] if agent_id else [])
@@ -602,7 +605,7 @@ class SQLiteBackend(LifecycleTables):
         return {mid: (rowid, session) for mid, rowid, session in rows}
 
     def _bump_epoch(self, agent_id: str | None = None, **parts: bool) -> None:
-        """New versions of the named parts ("lex", "type", "vec") of an agent's mirrors; of every agent's mirrors
+        """New versions of the named parts ("lex", "reload", "vec") of an agent's mirrors; of every agent's mirrors
         with no ``agent_id``."""
         if agent_id is None:
             self.meta_set(_STORE_EPOCH, uuid.uuid4().hex)
@@ -610,8 +613,8 @@ class SQLiteBackend(LifecycleTables):
             self.meta_set(f"{part}_epoch:{agent_id}", uuid.uuid4().hex)
 
     def _versions(self, agent_id: str) -> dict[str, str]:
-        """The current versions of the agent's mirrors: "store", "lex", "type", "vec" ("" where never set)."""
-        keys = {_STORE_EPOCH: "store", **{f"{part}_epoch:{agent_id}": part for part in ("lex", "type", "vec")}}
+        """The current versions of the agent's mirrors: "store", "lex", "reload", "vec" ("" where never set)."""
+        keys = {_STORE_EPOCH: "store", **{f"{part}_epoch:{agent_id}": part for part in ("lex", "reload", "vec")}}
         with self._lock:
             rows = self._execute(f"SELECT key, value FROM meta WHERE key IN ({_marks(len(keys))})", list(keys))
             found = dict.fromkeys(keys.values(), "") | {keys[key]: value for key, value in rows}
@@ -620,7 +623,7 @@ class SQLiteBackend(LifecycleTables):
     def _index(self, agent_id: str) -> VectorIndex:
         """The agent's vector mirror, brought up to date with what other processes committed."""
         versions = self._versions(agent_id)
-        epoch = f"{versions['store']}/{versions['type']}"
+        epoch = f"{versions['store']}/{versions['reload']}"
         dims = int(self.meta_get("embedder_dims") or 0)
         index = self._indexes.get(agent_id)
         if index is None or index.epoch != epoch or index.dims != dims:
