@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import re
 import statistics
 import sys
@@ -200,7 +201,15 @@ def summarise_locomo(per_system: dict[str, list[tuple[int, dict[int, float]]]]) 
             g: {f"R@{k}": round(statistics.fmean(r[k] for r in v), 4) for k in KS} | {"n": len(v)}
             for g, v in groups.items()
         }
+        out[name]["all (1-5)"]["R@10_ci95"] = interval([r[10] for r in groups["all (1-5)"]])
     return out
+
+
+def interval(values: Sequence[float], resamples: int = 2000) -> list[float]:
+    """95% bootstrap interval of the mean over questions (a fixed seed: the same data gives the same interval)."""
+    rng = random.Random(0)
+    means = sorted(statistics.fmean(rng.choices(values, k=len(values))) for _ in range(resamples))
+    return [round(means[int(0.025 * resamples)], 4), round(means[int(0.975 * resamples) - 1], 4)]
 
 
 def run_lme(store: Path, variants: dict[str, dict[str, Any]], limit: int | None) -> dict[str, Any]:
@@ -238,7 +247,9 @@ def run_lme(store: Path, variants: dict[str, dict[str, Any]], limit: int | None)
         for mem in mems.values():
             mem.close()
     summary = {
-        name: {m: round(statistics.fmean(r[m] for r in v), 4) for m in v[0]} | {"n": len(v)} for name, v in rows.items()
+        name: {m: round(statistics.fmean(r[m] for r in v), 4) for m in v[0]}
+        | {"turn_all@5_ci95": interval([r["turn_all@5"] for r in v]), "n": len(v)}
+        for name, v in rows.items()
     }
     return {"scores": summary, "latency_ms": summarise_latency(latencies)}
 
@@ -298,6 +309,13 @@ def print_tables(results: dict[str, Any]) -> None:
         print(f"{'system':<32}" + "".join(f"{m:>18}" for m in metrics))
         for name, row in scores.items():
             print(f"{name:<32}" + "".join(f"{row[m]:>18.3f}" for m in metrics))
+    print("\n95% bootstrap intervals over questions (how far these numbers could move on other questions):")
+    for name, row in results.get("locomo", {}).get("scores", {}).items():
+        low, high = row["all (1-5)"]["R@10_ci95"]
+        print(f"  LoCoMo R@10 all (1-5)       {name:<32} {low:.3f} - {high:.3f}")
+    for name, row in results.get("longmemeval", {}).get("scores", {}).items():
+        low, high = row["turn_all@5_ci95"]
+        print(f"  LongMemEval turn_all@5      {name:<32} {low:.3f} - {high:.3f}")
     for dataset in ("locomo", "longmemeval"):
         for name, lat in results.get(dataset, {}).get("latency_ms", {}).items():
             print(

@@ -40,15 +40,8 @@ TAG_BOOST = 1.2
 WINDOW_BASE = 0.3  # a memory of the asked-about time is a weak match on its own...
 URL_BASE = 1.0  # ...a memory citing the asked-about URL is a strong one
 _NO_FILTERS = Filters()
-_DIGITS = {
-    "fused": 4,
-    "bm25": 3,
-    "cosine": 3,
-    "neighbour": 4,
-    "session": 4,
-    "match": 3,
-    "normalised": 4,
-}  # in hit.explain
+# How many digits each signal keeps in hit.explain.
+_DIGITS = {"fused": 4, "bm25": 3, "cosine": 3, "neighbour": 4, "session": 4, "match": 3, "normalised": 4}
 
 
 @dataclass
