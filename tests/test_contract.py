@@ -442,23 +442,27 @@ def test_dedup_candidates_of_a_type_rank_only_memories_of_that_type(open_backend
         assert conn.dedup_candidates(A, near_3, limit=1, types=["semantic"])[0][0][0] == r3
 
 
-def test_placements_are_the_insertion_order_and_session_of_current_memories(backend: Backend) -> None:
+def test_placements_are_positions_within_a_session_of_current_memories(backend: Backend) -> None:
     session = {"type": "hook", "session": "S1"}
     s = [make_record(f"turn {i}", minutes=i, source=session) for i in range(4)]
     put(backend, *s[:2])
     forgotten = put(backend, make_record("forgotten turn", minutes=2, source=session, status="forgotten"))[0]
-    put(backend, *s[2:])
+    # another session and another agent write in between: the turns of S1 stay next to each other
     other_session = put(backend, make_record("elsewhere", minutes=6, source={"type": "hook", "session": "S2"}))[0]
+    put(backend, make_record("their turn", minutes=6, source=session, agent_id=B))
+    put(backend, *s[2:])
     no_session = put(backend, make_record("no session", minutes=7))[0]
     asked = [*(r.id for r in s), other_session.id, no_session.id]
 
     placed = backend.placements(A, [*asked, forgotten.id, "01NOSUCHID"])
-    assert set(placed) == {*(r.id for r in s), other_session.id}  # no session, forgotten, unknown: not placed
-    assert {session for _, session in placed.values()} == {"S1", "S2"}
-    positions = [placed[r.id][0] for r in s]
-    assert positions == sorted(positions)
-    assert positions[2] - positions[1] == 2  # the forgotten turn took a position between them
-    assert placed[other_session.id][0] > positions[-1]
+    # no session, forgotten, unknown: not placed; the forgotten turn still takes its position
+    assert placed == {
+        s[0].id: (0, "S1"),
+        s[1].id: (1, "S1"),
+        s[2].id: (3, "S1"),
+        s[3].id: (4, "S1"),
+        other_session.id: (0, "S2"),
+    }
     assert backend.placements(A, []) == {}
     assert backend.placements(B, asked) == {}
     for _ in range(3):  # searches load a store's in-memory mirrors (SQLite answers from them): same answers

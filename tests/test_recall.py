@@ -184,6 +184,20 @@ def test_a_turn_is_lifted_by_the_conversation_it_belongs_to(tmp_path: Path) -> N
     mem.close()
 
 
+def test_turns_of_one_session_stay_neighbours_when_other_sessions_write_in_between(tmp_path: Path) -> None:
+    # Two conversations captured at once (two agent sessions side by side) interleave in the store.
+    mem = Memory.open(tmp_path / "store", config={"recall": {"vector": False}})
+    asked, busy = {"type": "dialogue", "session": "s1"}, {"type": "dialogue", "session": "s2"}
+    mem.store("Alex: which city did you move to last year?", source=asked)
+    for text in ("Kim: the kettle is boiling", "Lee: biscuits are in the tin", "Kim: the tea is brewing"):
+        mem.store(text, source=busy)
+    mem.store("Sam: Lisbon, and the light there is wonderful.", source=asked)
+    hits = mem.search("which city did Sam move to?", limit=10, now=NOW)
+    lisbon = next(h for h in hits if "Lisbon" in h.memory.text)
+    assert lisbon.explain["neighbour"] > 0  # the reply to the question, three writes later
+    mem.close()
+
+
 def test_near_duplicates_do_not_crowd_the_results(mem: Memory) -> None:
     mem.store_many(
         [

@@ -45,7 +45,7 @@ def conversation_context(
     """For each placed memory: the best score among the others of its session written within ``window``
     positions of it, and the best among all the others of its session (0 where there is none).
 
-    ``placements``: id -> (position in insertion order, session), for the scored memories that have one.
+    ``placements``: id -> (position in its session, session), for the scored memories that have one.
     """
     by_session: dict[str, list[tuple[int, str]]] = defaultdict(list)
     for mid, (position, session) in placements.items():

@@ -97,9 +97,11 @@ class Backend(Protocol):
         """Current memories whose extracted URLs contain ``fragment`` (case-insensitive)."""
 
     def placements(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, tuple[int, str]]:
-        """Where each given current memory was written: (position in the store's insertion order, source
-        session), for those that carry a session. Recall's conversational context reads it for its
-        candidates, so a store may answer from memory (a position and a session never change)."""
+        """Where each given current memory was written: (position in its session, source session), for those
+        that carry a session. The position counts the agent's earlier memories of that session, whatever their
+        status (0 for the first), so other sessions and other agents writing in between do not move it.
+        Recall's conversational context reads it for its candidates, so a store may answer from memory (a
+        position and a session never change)."""
 
     def dedup_candidates(
         self, agent_id: str, query: np.ndarray, *, limit: int, types: Sequence[str] | None = None

@@ -68,7 +68,8 @@ class LexicalIndex:
 
     ids: list[str] = field(default_factory=list)
     rowids: list[int] = field(default_factory=list)
-    sessions: list[str | None] = field(default_factory=list)  # each row's source session (recall's neighbours)
+    sessions: list[str | None] = field(default_factory=list)  # each row's source session (recall's context)
+    turns: list[int] = field(default_factory=list)  # each row's position in its session (0, 1, ...; -1: none)
     rows: dict[str, int] = field(default_factory=dict)  # memory id -> row
     watermark: int = 0
     epoch: str = ""
@@ -76,6 +77,7 @@ class LexicalIndex:
     _chunks: dict[int, list[tuple[np.ndarray, np.ndarray]]] = field(default_factory=dict)
     _lengths: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
     _total_length: float = 0.0
+    _session_sizes: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._term_ids = _TermIds(self._vocab)
@@ -96,6 +98,11 @@ class LexicalIndex:
             self.ids.append(memory_id)
             self.rowids.append(rowid)
             self.sessions.append(session)
+            if session is None:
+                self.turns.append(-1)
+            else:
+                self.turns.append(self._session_sizes.get(session, 0))
+                self._session_sizes[session] = self.turns[-1] + 1
         if not lengths:
             return
         self.watermark = max(self.watermark, self.rowids[-1])

@@ -248,6 +248,13 @@ CREATE TRIGGER memories_urls_au AFTER UPDATE OF metadata ON memories BEGIN
 END;
 """
 
+# Recall's conversational context counts a turn's position within its session (so that other sessions and
+# other agents writing in between do not push neighbours apart): the rows of a session, in order, by index.
+M0008_SESSION_ORDER = """
+CREATE INDEX memories_agent_session ON memories(agent_id, json_extract(source, '$.session'))
+    WHERE json_extract(source, '$.session') IS NOT NULL;
+"""
+
 MIGRATIONS: tuple[tuple[str, str], ...] = (
     ("0001_initial", M0001_INITIAL),
     ("0002_fts5_index", M0002_FTS),
@@ -256,6 +263,7 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
     ("0005_lifecycle", M0005_LIFECYCLE),
     ("0006_lifecycle_counts", M0006_LIFECYCLE_COUNTS),
     ("0007_recall_indexes", M0007_RECALL_INDEXES),
+    ("0008_session_order", M0008_SESSION_ORDER),
 )
 
 

@@ -483,17 +483,19 @@ class PostgresBackend(PostgresLifecycle):
         return [r[0] for r in rows]
 
     def placements(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, tuple[int, str]]:
-        """(seq, source session) of each given current memory that has a session."""
+        """(position in its session, session) of each given current memory that has a session: its session's
+        earlier rows of the agent, whatever their status, counted through the index of migration 0006."""
         if not memory_ids:
             return {}
-        session = "m.source->>'session'"
         rows = self._all(
-            f"SELECT m.id, m.seq, {session} FROM memories m WHERE m.agent_id = %s AND m.id = ANY(%s) AND {CURRENT} "
-            f"AND {session} IS NOT NULL",
+            "SELECT a.id, (SELECT COUNT(*) FROM memories o WHERE o.agent_id = a.agent_id "
+            "AND o.source->>'session' = a.session AND o.seq < a.seq), a.session FROM ("
+            "SELECT m.agent_id, m.id, m.seq, m.source->>'session' AS session FROM memories m "
+            f"WHERE m.agent_id = %s AND m.id = ANY(%s) AND {CURRENT} AND m.source->>'session' IS NOT NULL) a",
             (agent_id, list(memory_ids)),
             agent_id,
         )
-        return {mid: (seq, where) for mid, seq, where in rows}
+        return {mid: (turn, session) for mid, turn, session in rows}
 
     def vector(
         self, agent_id: str, query: np.ndarray, *, limit: int

@@ -182,12 +182,19 @@ CREATE TABLE tier_pins (
 );
 """
 
+# A turn's position within its session, for recall's conversational context (see SQLite's 0008).
+M0006_SESSION_ORDER = """
+CREATE INDEX memories_agent_session ON memories(agent_id, (source->>'session'), seq)
+    WHERE source->>'session' IS NOT NULL;
+"""
+
 MIGRATIONS: tuple[tuple[str, str], ...] = (
     ("0001_initial", M0001_INITIAL),
     ("0002_when_index", M0002_WHEN_INDEX),
     ("0003_lifecycle", M0003_LIFECYCLE),
     ("0004_url_index", M0004_URL_INDEX),
     ("0005_lifecycle_counts", M0005_LIFECYCLE_COUNTS),
+    ("0006_session_order", M0006_SESSION_ORDER),
 )
 
 

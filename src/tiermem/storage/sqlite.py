@@ -587,7 +587,7 @@ class SQLiteBackend(LifecycleTables):
             return [r[0] for r in rows]
 
     def placements(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, tuple[int, str]]:
-        """(rowid, source session) of each given current memory that has a session."""
+        """(position in its session, session) of each given current memory that has a session."""
         if not memory_ids:
             return {}
         # The BM25 mirror keeps both (even for a row a purge has made stale: the caller asks about current
@@ -595,14 +595,18 @@ class SQLiteBackend(LifecycleTables):
         if (index := self._lexicons.get(agent_id)) is not None:
             known = [row for mid in memory_ids if (row := index.rows.get(mid)) is not None]
             if len(known) == len(memory_ids):
-                return {index.ids[r]: (index.rowids[r], s) for r in known if (s := index.sessions[r]) is not None}
-        rows = self._select_in(  # +agent_id: find rows through the key, not by scanning the agent's index
-            f"SELECT m.id, m.rowid, json_extract(m.source, '$.session') AS session FROM memories m "
-            f"WHERE +m.agent_id = ? AND m.id IN (?*) AND {_CURRENT} AND session IS NOT NULL",
+                return {index.ids[r]: (index.turns[r], s) for r in known if (s := index.sessions[r]) is not None}
+        # A position counts the session's earlier rows of the agent, whatever their status (through the
+        # partial index of migration 0008: a range of one session, not a scan of the agent's memories).
+        rows = self._select_in(
+            "SELECT a.id, (SELECT COUNT(*) FROM memories o WHERE o.agent_id = ? AND "
+            "json_extract(o.source, '$.session') = a.session AND o.rowid < a.rowid), a.session FROM ("
+            "SELECT m.id, m.rowid, json_extract(m.source, '$.session') AS session FROM memories m "
+            f"WHERE +m.agent_id = ? AND m.id IN (?*) AND {_CURRENT} AND session IS NOT NULL) a",
             list(dict.fromkeys(memory_ids)),
-            before=[agent_id],
+            before=[agent_id, agent_id],
         )
-        return {mid: (rowid, session) for mid, rowid, session in rows}
+        return {mid: (turn, session) for mid, turn, session in rows}
 
     def _bump_epoch(self, agent_id: str | None = None, **parts: bool) -> None:
         """New versions of the named parts ("lex", "reload", "vec") of an agent's mirrors; of every agent's mirrors
