@@ -487,12 +487,13 @@ class PostgresBackend(PostgresLifecycle):
         earlier rows of the agent, whatever their status, counted through the index of migration 0006."""
         if not memory_ids:
             return {}
-        rows = self._all(
-            "SELECT a.id, (SELECT COUNT(*) FROM memories o WHERE o.agent_id = a.agent_id "
-            "AND o.source->>'session' = a.session AND o.seq < a.seq), a.session FROM ("
-            "SELECT m.agent_id, m.id, m.seq, m.source->>'session' AS session FROM memories m "
-            f"WHERE m.agent_id = %s AND m.id = ANY(%s) AND {CURRENT} AND m.source->>'session' IS NOT NULL) a",
-            (agent_id, list(memory_ids)),
+        rows = self._all(  # number the rows of the asked-about memories' sessions, keep the asked-about ones
+            "SELECT id, turn, session FROM (SELECT m.id, m.source->>'session' AS session, "
+            f"({CURRENT}) AS current, row_number() OVER (PARTITION BY m.source->>'session' ORDER BY m.seq) - 1 AS turn "
+            "FROM memories m WHERE m.agent_id = %s AND m.source->>'session' IN "
+            "(SELECT a.source->>'session' FROM memories a WHERE a.agent_id = %s AND a.id = ANY(%s))) t "
+            "WHERE id = ANY(%s) AND current",
+            (agent_id, agent_id, list(memory_ids), list(memory_ids)),
             agent_id,
         )
         return {mid: (turn, session) for mid, turn, session in rows}
