@@ -39,7 +39,7 @@ class RecallSettings(_Strict):
     lexical: bool = True
     vector: bool = True
     rescore: bool = True
-    neighbours: bool = True
+    neighbours: bool = True  # conversational context: the neighbour window and the session lift
     diversity: bool = True
     candidates: int = Field(default=200, ge=10, le=5000)
     recency_floor: float = Field(default=0.7, ge=0, le=1)
