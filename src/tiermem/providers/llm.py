@@ -26,11 +26,11 @@ from datetime import UTC, datetime
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-import httpx
-
 from ..errors import ConfigError, LLMError, TiermemError
 
 if TYPE_CHECKING:
+    import httpx
+
     from ..config import LLMSettings
 
 T = TypeVar("T")
@@ -121,6 +121,8 @@ class Sender(ABC):
         self.url = url
         self.settings = settings
         self._sleep = sleep
+        import httpx  # here, not at the top: ~50 ms of start-up that commands without an LLM never need
+
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self._http = httpx.Client(headers=headers, timeout=settings.timeout_s)
         self._json_mode = settings.json_mode
@@ -149,6 +151,8 @@ class Sender(ABC):
         raise LLMError(f"{reason} (gave up after {attempts} attempts)" if attempts > 1 else reason)
 
     def _once(self, prompt: str, json_mode: bool) -> Answer:
+        import httpx
+
         try:
             response = self._http.post(self.url, json=self.body(prompt, json_mode))
         except httpx.TimeoutException:
@@ -272,6 +276,8 @@ def _int(value: object, default: int) -> int:
 
 def first_model(http: httpx.Client, models_url: str, timeout_s: float | None = None) -> str | None:
     """The first model id that an OpenAI-compatible server lists, or None if it lists none or is not there."""
+    import httpx
+
     try:
         response = http.get(models_url, timeout=timeout_s) if timeout_s else http.get(models_url)
         data = response.json().get("data") if response.status_code == 200 else None
@@ -283,6 +289,8 @@ def first_model(http: httpx.Client, models_url: str, timeout_s: float | None = N
 
 def probe_local(ports: Sequence[int] = PROBE_PORTS, host: str = "127.0.0.1") -> tuple[str, str] | None:
     """(base_url, model) of the first local OpenAI-compatible server answering ``/v1/models``, if any."""
+    import httpx
+
     with httpx.Client() as http:
         for port in ports:
             base = f"http://{host}:{port}/v1"
