@@ -217,6 +217,7 @@ def run_lme(store: Path, variants: dict[str, dict[str, Any]], limit: int | None)
         q for q in json.loads((DATA / "longmemeval_s_dev.json").read_text()) if not q["question_id"].endswith("_abs")
     ][:limit]
     rows: dict[str, list[dict[str, float]]] = defaultdict(list)
+    kinds: list[str] = []  # each scored question's type, in the order of every system's rows
     latencies: dict[str, list[float]] = defaultdict(list)
     for index, q in enumerate(steps(questions, "LongMemEval questions")):
         items = lme_items(q)
@@ -226,6 +227,7 @@ def run_lme(store: Path, variants: dict[str, dict[str, Any]], limit: int | None)
         if not gold:
             continue
         gold_sessions = {u.rsplit(":", 1)[0] for u in gold}
+        kinds.append(q["question_type"])
         now = lme_date(q["question_date"])
         agent = f"lme{index}"
         systems: dict[str, Retriever] = {"BM25": BM25Baseline([(i["metadata"]["unit"], i["text"]) for i in items])}
@@ -251,7 +253,19 @@ def run_lme(store: Path, variants: dict[str, dict[str, Any]], limit: int | None)
         | {"turn_all@5_ci95": interval([r["turn_all@5"] for r in v]), "n": len(v)}
         for name, v in rows.items()
     }
-    return {"scores": summary, "latency_ms": summarise_latency(latencies)}
+    by_type = {  # turn_all@5 per question type: where the misses are
+        name: {
+            kind: {
+                "turn_all@5": round(
+                    statistics.fmean(r["turn_all@5"] for r, k in zip(v, kinds, strict=True) if k == kind), 4
+                ),
+                "n": kinds.count(kind),
+            }
+            for kind in sorted(set(kinds))
+        }
+        for name, v in rows.items()
+    }
+    return {"scores": summary, "by_type": by_type, "latency_ms": summarise_latency(latencies)}
 
 
 def lme_metrics(ranked: list[str], gold: set[str], gold_sessions: set[str]) -> dict[str, float]:
@@ -309,6 +323,12 @@ def print_tables(results: dict[str, Any]) -> None:
         print(f"{'system':<32}" + "".join(f"{m:>18}" for m in metrics))
         for name, row in scores.items():
             print(f"{name:<32}" + "".join(f"{row[m]:>18.3f}" for m in metrics))
+        by_type = results["longmemeval"]["by_type"]
+        kinds = sorted({k for per in by_type.values() for k in per})
+        print("\nLongMemEval turn_all@5 by question type (n)")
+        print(f"{'system':<32}" + "".join(f"{k[:22]:>24}" for k in kinds))
+        for name, per in by_type.items():
+            print(f"{name:<32}" + "".join(f"{per[k]['turn_all@5']:>19.3f} ({per[k]['n']:>2})" for k in kinds))
     print("\n95% bootstrap intervals over questions (how far these numbers could move on other questions):")
     for name, row in results.get("locomo", {}).get("scores", {}).items():
         low, high = row["all (1-5)"]["R@10_ci95"]
