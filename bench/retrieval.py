@@ -8,7 +8,7 @@ Protocols follow ../shared/data/README.md: LoCoMo paper-style R@k over evidence 
 turn, "<speaker>: <text>", the session's date); LongMemEval turn-level recall_all / recall_any and
 session-level recall (one memory per user turn). Each conversation / question gets a fresh agent
 namespace; ``now`` is the end of the conversation (LoCoMo) or the question date (LongMemEval).
-Writes bench/results/retrieval.json and bench/results/retrieval_recall.png.
+Writes bench/results/retrieval.json, retrieval_recall.png (LoCoMo) and retrieval_lme_types.png.
 """
 
 from __future__ import annotations
@@ -363,6 +363,34 @@ def plot(results: dict[str, Any], path: Path) -> None:
     fig.savefig(path)
 
 
+def plot_lme_types(results: dict[str, Any], path: Path) -> None:
+    """Grouped bars: LongMemEval turn_all@5 per question type, BM25 against tiermem (lexical only, default)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    by_type = results.get("longmemeval", {}).get("by_type", {})
+    shown = [name for name in by_type if name in ("BM25", "tiermem lexical only") or name.endswith("(default)")]
+    shown = shown or list(by_type)  # a run without --ablation: BM25 and "tiermem"
+    if not shown:
+        return
+    kinds = sorted({k for per in by_type.values() for k in per})
+    fig, ax = plt.subplots(figsize=(7, 3.6), dpi=120)
+    width = 0.8 / len(shown)
+    for i, name in enumerate(shown):
+        xs = [j + (i - (len(shown) - 1) / 2) * width for j in range(len(kinds))]
+        ax.bar(xs, [by_type[name].get(k, {}).get("turn_all@5", 0.0) for k in kinds], width, label=name)
+    labels = [k.replace("single-session-", "single-session\n") + f"\n(n={by_type[shown[0]][k]['n']})" for k in kinds]
+    ax.set_xticks(range(len(kinds)), labels, fontsize=7)
+    ax.set(ylabel="turn recall_all@5", ylim=(0, 1.2), title="LongMemEval_S dev subset, by question type")
+    ax.set_yticks([0, 0.2, 0.4, 0.6, 0.8, 1.0])
+    ax.grid(axis="y", alpha=0.3)
+    ax.legend(fontsize=7, loc="upper center", ncols=len(shown))
+    fig.tight_layout()
+    fig.savefig(path)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--dataset", choices=["locomo", "longmemeval", "both"], default="both")
@@ -382,6 +410,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=2))
     plot(results, args.out.with_name("retrieval_recall.png"))
+    plot_lme_types(results, args.out.with_name("retrieval_lme_types.png"))
     print(f"\nwrote {args.out}")
 
 
