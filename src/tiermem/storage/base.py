@@ -8,7 +8,7 @@ the engine's and the domain's. Every method takes the agent id: a backend never 
 from __future__ import annotations
 
 import builtins
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -151,3 +151,16 @@ class Backend(Protocol):
 
     def owners(self, memory_ids: Sequence[str]) -> dict[str, str]:
         """id -> owning agent of those of ``memory_ids`` that exist (ids are unique across agents)."""
+
+
+def keyset_pages(fetch: Callable[[Any, int], builtins.list[Any]], size: int = 1000) -> Iterator[builtins.list[Any]]:
+    """Rows a page at a time, by keyset: ``fetch(after, size)`` returns up to ``size`` rows whose key (their
+    first column) comes after ``after``, in key order (0 before the first)."""
+    after: Any = 0
+    while True:
+        rows = fetch(after, size)
+        if rows:
+            yield rows
+        if len(rows) < size:
+            return
+        after = rows[-1][0]

@@ -29,7 +29,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from ..errors import StoreError, ValidationError
 from ..model import Link, MemoryRecord
-from .base import ORDERS, Filters, HistoryEntry
+from .base import ORDERS, Filters, HistoryEntry, keyset_pages
 from .postgres_lexical import MATCH_BUDGET, NO_STATS, LexemeStats, plan_terms
 from .postgres_lifecycle import PostgresLifecycle
 from .postgres_migrations import LOCK_NAMESPACE, apply_migrations
@@ -315,14 +315,9 @@ class PostgresBackend(PostgresLifecycle):
 
     def _pages(self, select: str, params: Sequence[Any], size: int = 1000) -> Iterator[builtins.list[Any]]:
         """Rows of ``select`` (its first column ``seq``, its WHERE clause open) a page at a time, by seq."""
-        after = 0
-        while True:
-            rows = self._all(f"{select} AND seq > %s ORDER BY seq LIMIT %s", [*params, after, size])
-            if rows:
-                yield rows
-            if len(rows) < size:
-                return
-            after = rows[-1][0]
+        return keyset_pages(
+            lambda after, n: self._all(f"{select} AND seq > %s ORDER BY seq LIMIT %s", [*params, after, n]), size
+        )
 
     def iter_links(self, agent_id: str) -> Iterator[Link]:
         """Every link of the agent, in the order they were made (for export)."""

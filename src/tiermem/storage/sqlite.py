@@ -20,7 +20,7 @@ import numpy as np
 
 from ..errors import StoreError, ValidationError
 from ..model import Link, MemoryRecord, from_epoch, to_epoch
-from .base import ORDERS, Filters, HistoryEntry
+from .base import ORDERS, Filters, HistoryEntry, keyset_pages
 from .lexical import LexicalIndex
 from .lifecycle import LifecycleTables
 from .migrations import apply_migrations
@@ -381,17 +381,14 @@ class SQLiteBackend(LifecycleTables):
 
     def _pages(self, select: str, params: Sequence[Any], size: int = 1000) -> Iterator[builtins.list[Any]]:
         """Rows of ``select`` (its first column a rowid, its WHERE clause open) a page at a time, by rowid."""
-        after = 0
-        while True:
+
+        def fetch(after: int, size: int) -> builtins.list[Any]:
             with self._lock:
-                rows = self._execute(
+                return self._execute(
                     f"{select} AND rowid > ? ORDER BY rowid LIMIT ?", [*params, after, size]
                 ).fetchall()
-            if rows:
-                yield rows
-            if len(rows) < size:
-                return
-            after = rows[-1][0]
+
+        return keyset_pages(fetch, size)
 
     def iter_links(self, agent_id: str) -> Iterator[Link]:
         """Every link of the agent, in the order they were made (for export)."""
