@@ -64,6 +64,30 @@ def test_top_k_is_exact_and_ordered(rows: int, cols: int, k: int) -> None:
     np.testing.assert_array_equal(values, np.take_along_axis(scores, columns, 1))
 
 
+@settings(max_examples=80, deadline=None)
+@given(
+    rows=st.integers(1, 3),
+    cols=st.integers(1, 64 * 30 + 9),
+    k=st.integers(1, 12),
+    levels=st.integers(1, 6),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_top_k_with_ties_keeps_every_better_score_and_column_order(
+    rows: int, cols: int, k: int, levels: int, seed: int
+) -> None:
+    """Scores from a few levels, so many are equal (both paths: few and many blocks of 64)."""
+    scores = np.random.default_rng(seed).integers(0, levels, (rows, cols)).astype(np.float32)
+    columns, values = top_k(scores, k)
+    for row, picked, got in zip(scores, columns.tolist(), values.tolist(), strict=True):
+        expected = sorted(row.tolist(), reverse=True)[: min(k, cols)]
+        assert got == expected  # the k best values, best first
+        cut = expected[-1]
+        assert set(np.flatnonzero(row > cut).tolist()) <= set(picked)  # every strictly better column is in
+        for value in set(got):  # equal scores in column order
+            same = [c for c, v in zip(picked, got, strict=True) if v == value]
+            assert same == sorted(same)
+
+
 def test_top_k_of_nothing() -> None:
     columns, values = top_k(np.zeros((2, 5), np.float32), 0)
     assert columns.shape == values.shape == (2, 0)
