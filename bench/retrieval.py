@@ -40,12 +40,25 @@ LOCOMO_CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single
 TOKEN = re.compile(r"[a-z0-9]+")
 # Variants for the ablation: each is a recall configuration (see tiermem.recall.pipeline.RecallSettings).
 VARIANTS: dict[str, dict[str, Any]] = {
-    "lexical only": {"vector": False, "rescore": False, "neighbours": False, "diversity": False},
-    "vector only": {"lexical": False, "rescore": False, "neighbours": False, "diversity": False},
-    "fused": {"rescore": False, "neighbours": False, "diversity": False},
-    "+ rescoring": {"neighbours": False, "diversity": False},
-    "+ neighbours": {"diversity": False},
-    "+ diversity (default)": {},
+    "lexical only": {
+        "vector": False,
+        "rescore": False,
+        "neighbours": False,
+        "diversity": False,
+        "question_forms": False,
+    },
+    "vector only": {
+        "lexical": False,
+        "rescore": False,
+        "neighbours": False,
+        "diversity": False,
+        "question_forms": False,
+    },
+    "fused": {"rescore": False, "neighbours": False, "diversity": False, "question_forms": False},
+    "+ rescoring": {"neighbours": False, "diversity": False, "question_forms": False},
+    "+ neighbours": {"diversity": False, "question_forms": False},
+    "+ diversity": {"question_forms": False},
+    "+ question forms (default)": {},
 }
 
 Retriever = Callable[[str, datetime], list[str]]

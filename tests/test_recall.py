@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tiermem import Memory
+from tiermem import Hit, Memory
 from tiermem.recall import scoring
-from tiermem.recall.query import STOP_WORDS, analyse
+from tiermem.recall.query import MAX_ALTERNATIVE_WORDS, STOP_WORDS, analyse, choice_alternatives
 from tiermem.temporal import find_window
 
 NOW = datetime(2026, 5, 20, 15, 0, tzinfo=UTC)  # a Wednesday
@@ -82,6 +82,85 @@ def test_mmr_puts_a_duplicate_after_a_different_item() -> None:
     sims = np.stack([a, a, b]) @ np.stack([a, a, b]).T
     order = scoring.mmr(np.array([1.0, 0.95, 0.8]), sims, lam=0.6)
     assert order == [0, 2, 1]
+
+
+def test_conversation_redundancy_ranks_a_second_conversation_before_a_third_turn_of_the_first() -> None:
+    sessions = ["a", "a", "a", "b", None]
+    sims = scoring.same_conversation(sessions, 0.3)
+    assert sims[0, 1] == sims[1, 2] == 0.3 and sims[0, 3] == 0.0 and sims[4, 4] == 0.0
+    assert (sims == sims.T).all()
+    # relevance alone would keep conversation a's three turns first
+    order = scoring.mmr(np.array([1.0, 0.9, 0.88, 0.8, 0.1]), sims, 0.7)
+    assert order[:3] == [0, 3, 1]
+
+
+@given(
+    st.lists(st.lists(st.integers(min_value=0, max_value=12), max_size=8, unique=True), max_size=4),
+    st.integers(min_value=0, max_value=40),
+)
+def test_interleave_takes_turns_and_keeps_each_item_once(rankings: list[list[int]], limit: int) -> None:
+    merged = scoring.interleave(rankings, limit, key=lambda item: item)
+    distinct = {item for ranking in rankings for item in ranking}
+    assert len(merged) == len(set(merged)) == min(limit, len(distinct))
+    for ranking in rankings:  # depth d of any ranking is placed within the first (d + 1) rounds
+        for depth, item in enumerate(ranking):
+            if item in merged:
+                assert merged.index(item) < (depth + 1) * len(rankings)
+            else:
+                assert len(merged) == limit  # only the limit leaves an item out
+    if limit >= len(rankings):  # every ranking's best is in, whatever the others hold
+        assert all(ranking[0] in merged for ranking in rankings if ranking)
+
+
+@pytest.mark.parametrize(
+    ("question", "alternatives"),
+    [
+        (
+            "Which event happened first, the meeting with Rachel or the pride parade?",
+            ("the meeting with Rachel", "the pride parade"),
+        ),
+        ("Which pet did Jolene adopt first - Susie or Seraphim?", ("Susie", "Seraphim")),
+        ("Tea or coffee: which did I order?", ()),  # the choice does not close the question
+        ("Which one did I pick: tea or coffee", ("tea", "coffee")),
+        ("Would Tim enjoy books by C. S. Lewis or John Greene?", ()),  # no delimiter: not a listed choice
+        ("Was May a good month for Nate? Answer yes or no.", ()),
+        # a clause that happens to hold "or" is no alternative
+        (
+            "Considering their growth, what advice might Evan and Sam give someone facing a life change or challenge?",
+            (),
+        ),
+    ],
+)
+def test_choice_questions_name_their_alternatives(question: str, alternatives: tuple[str, ...]) -> None:
+    assert choice_alternatives(question) == alternatives
+    assert analyse(question, NOW).alternatives == alternatives
+
+
+words = st.text(alphabet="abcdefghij", min_size=1, max_size=6).filter(lambda w: w not in ("or",))
+
+
+@given(
+    st.lists(words, min_size=1, max_size=MAX_ALTERNATIVE_WORDS),
+    st.lists(words, min_size=1, max_size=MAX_ALTERNATIVE_WORDS),
+    st.sampled_from([", ", ": ", " - ", " \u2014 "]),
+)
+def test_any_listed_choice_is_split_into_its_alternatives(left: list[str], right: list[str], delimiter: str) -> None:
+    a, b = " ".join(left), " ".join(right)
+    assert choice_alternatives(f"which came first{delimiter}{a} or {b}?") == (a, b)
+
+
+@given(st.text(max_size=200))
+def test_choice_alternatives_are_short_pieces_of_the_question(text: str) -> None:
+    found = choice_alternatives(text)
+    assert len(found) in (0, 2)
+    for side in found:
+        assert side and side in text and len(side.split()) <= MAX_ALTERNATIVE_WORDS
+
+
+def test_counting_questions_are_aggregates() -> None:
+    assert analyse("How many days a week do I attend fitness classes?", NOW).aggregate
+    assert analyse("What is the total distance of my road trips?", NOW).aggregate
+    assert not analyse("What did Caroline research?", NOW).aggregate
 
 
 def test_recall_tiers_follow_the_seed_thresholds() -> None:
@@ -196,6 +275,55 @@ def test_turns_of_one_session_stay_neighbours_when_other_sessions_write_in_betwe
     lisbon = next(h for h in hits if "Lisbon" in h.memory.text)
     assert lisbon.explain["neighbour"] > 0  # the reply to the question, three writes later
     mem.close()
+
+
+def test_a_choice_question_searches_each_alternative(tmp_path: Path) -> None:
+    def search(question_forms: bool, text: str, limit: int) -> list[Hit]:
+        with Memory.open(tmp_path / "store", config={"recall": {"question_forms": question_forms}}) as mem:
+            return mem.search(text, limit=limit, now=NOW)
+
+    with Memory.open(tmp_path / "store") as mem:
+        mem.store_many(
+            [{"text": text, "source": {"type": "dialogue", "session": "yoga"}} for text in YOGA_CHAT]
+            + [{"text": "Booked the dentist for a checkup next month.", "source": {"type": "dialogue", "session": "t"}}]
+        )
+    question = "Which came first, the yoga class or the dentist appointment?"
+    hits = search(True, question, 3)
+    for side in ("the yoga class", "the dentist appointment"):
+        best = search(True, side, 1)[0]
+        found = next(h for h in hits if h.memory.id == best.memory.id)
+        assert found.explain["alternative"] == side
+    assert all("alternative" not in h.explain for h in search(False, question, 3))
+
+
+YOGA_CHAT = [
+    "The first yoga class was great, it came with a free mat.",
+    "Which yoga class came first on the schedule? The morning one.",
+    "I booked the yoga class that came first in the list.",
+    "The yoga class came after work, the first of the week.",
+]
+
+
+def test_a_counting_question_keeps_a_similar_mention_from_another_conversation(tmp_path: Path) -> None:
+    # Two similar turns of two conversations are two occurrences to count, not one fact said twice.
+    with Memory.open(tmp_path / "store") as mem:
+        monday = {"type": "dialogue", "session": "monday"}
+        mem.store_many(
+            [
+                {"text": "I went to a yoga class on Monday morning.", "source": monday},
+                {"text": "The yoga teacher showed us a new stretch.", "source": monday},
+                {"text": "After yoga I had a smoothie at the studio cafe.", "source": monday},
+                {
+                    "text": "I went to a yoga class on Thursday evening.",
+                    "source": {"type": "dialogue", "session": "th"},
+                },
+            ]
+        )
+    question = "How many times did I go to a yoga class?"
+    for question_forms, expected in ((True, 2), (False, 4)):
+        with Memory.open(tmp_path / "store", config={"recall": {"question_forms": question_forms}}) as mem:
+            ranked = [h.memory.text for h in mem.search(question, limit=4, now=NOW)]
+        assert ranked.index("I went to a yoga class on Thursday evening.") + 1 == expected
 
 
 def test_near_duplicates_do_not_crowd_the_results(mem: Memory) -> None:

@@ -41,6 +41,8 @@ class RecallSettings(_Strict):
     rescore: bool = True
     neighbours: bool = True  # conversational context: the neighbour window and the session lift
     diversity: bool = True
+    # choice questions search each alternative; counting questions diversify by conversation
+    question_forms: bool = True
     candidates: int = Field(default=200, ge=10, le=5000)
     recency_floor: float = Field(default=0.7, ge=0, le=1)
     recency_tau_days: float = Field(default=90.0, gt=0)

@@ -1,5 +1,6 @@
 """The recall pipeline: understand the query, gather candidates from several signals, fuse, lift by
-conversational neighbours, rescore with the seeds' factors, diversify, classify and explain.
+conversational neighbours, rescore with the seeds' factors, diversify, classify and explain. A choice
+question ("which came first, A or B?") also searches each alternative and interleaves the rankings.
 
 Each stage can be switched off (``RecallSettings``), which is how the benchmark's ablation is measured.
 """
@@ -35,6 +36,9 @@ RESCORE_DEPTH, RESCORE_MIN = 5, 60
 MMR_LAMBDA = 0.7
 MMR_OVERLAP = 0.6  # wordllama cosines of distinct facts on one topic sit below this
 NEAR_DUPLICATE = 0.97
+# A count ("how many...") adds up mentions that are usually told in different conversations, and a second
+# mention of the same thing is an occurrence, not redundancy: such questions diversify by conversation.
+CONVERSATION_REDUNDANCY = 0.3
 TIME_WINDOW_BOOST = 1.3
 TAG_BOOST = 1.2
 WINDOW_BASE = 0.3  # a memory of the asked-about time is a weak match on its own...
@@ -78,9 +82,30 @@ class Recall:
         query = analyse(text, now)
         if extra_terms:
             query = replace(query, terms=tuple(dict.fromkeys([*query.terms, *extra_terms])))
-        qvec = self._embedder.embed([text])[0]
+        hits = self._ranked(agent_id, query, limit=limit, now=now, filters=filters, matches=extra_matches or {})
+        if not (self._settings.question_forms and query.alternatives):
+            return hits
+        sides = [
+            self._ranked(agent_id, analyse(side, now), limit=limit, now=now, filters=filters, alternative=side)
+            for side in query.alternatives
+        ]
+        return scoring.interleave([*sides, hits], limit, key=lambda hit: hit.memory.id)
+
+    def _ranked(
+        self,
+        agent_id: str,
+        query: Query,
+        *,
+        limit: int,
+        now: datetime,
+        filters: Filters,
+        matches: Mapping[str, tuple[str, float]] | None = None,
+        alternative: str | None = None,
+    ) -> list[Hit]:
+        """One query through every stage; ``alternative``: the side of a choice this query searches."""
+        qvec = self._embedder.embed([query.text])[0]
         depth = max(self._settings.candidates, limit * 4)
-        fused, signals = self._candidates(agent_id, query, qvec, depth, filters, extra_matches or {})
+        fused, signals = self._candidates(agent_id, query, qvec, depth, filters, matches or {})
         if not fused:
             return []
         if self._settings.neighbours:
@@ -98,7 +123,11 @@ class Recall:
             self._rescore(pool, query, now)
         ranked = sorted(pool.values(), key=lambda c: c.score, reverse=True)
         if self._settings.diversity:
-            ranked = self._diversify(agent_id, ranked, limit)
+            by_conversation = self._settings.question_forms and query.aggregate
+            ranked = self._diversify(agent_id, ranked, limit, by_conversation=by_conversation)
+        if alternative is not None:
+            for cand in ranked[:limit]:
+                cand.signals["alternative"] = alternative
         return [self._hit(c, ranked[0].score) for c in ranked[:limit]]
 
     # --- stages -----------------------------------------------------------------------------------
@@ -195,14 +224,25 @@ class Recall:
             signals["match"] = match
             signals["factors"] = {k: round(v, 3) for k, v in factors.items() if abs(v - 1.0) > 1e-3}
 
-    def _diversify(self, agent_id: str, ranked: list[_Candidate], limit: int) -> list[_Candidate]:
-        """MMR over the head of the ranking; near-duplicates of an earlier pick go to the back."""
+    def _diversify(
+        self, agent_id: str, ranked: list[_Candidate], limit: int, *, by_conversation: bool
+    ) -> list[_Candidate]:
+        """MMR over the head of the ranking; near-duplicates of an earlier pick go to the back.
+
+        Redundancy is similarity of meaning, or, with ``by_conversation``, sharing a conversation."""
         head = ranked[: limit * 3]
-        found = self._backend.vectors_for(agent_id, [c.record.id for c in head])
+        ids = [c.record.id for c in head]
+        found = self._backend.vectors_for(agent_id, ids)
         dims = self._embedder.dims
-        matrix = np.stack([found.get(c.record.id, np.zeros(dims, dtype=np.float32)) for c in head])
+        matrix = np.stack([found.get(mid, np.zeros(dims, dtype=np.float32)) for mid in ids])
         sims = matrix @ matrix.T
-        order = scoring.mmr(np.array([c.score for c in head]), sims, MMR_LAMBDA, MMR_OVERLAP)
+        relevance = np.array([c.score for c in head])
+        if by_conversation:
+            placed = self._backend.placements(agent_id, ids)
+            sessions = [placed[mid][1] if mid in placed else None for mid in ids]
+            order = scoring.mmr(relevance, scoring.same_conversation(sessions, CONVERSATION_REDUNDANCY), MMR_LAMBDA)
+        else:
+            order = scoring.mmr(relevance, sims, MMR_LAMBDA, MMR_OVERLAP)
         kept: list[int] = []
         dropped: list[_Candidate] = []
         for i in order:

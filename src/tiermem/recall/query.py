@@ -1,4 +1,5 @@
-"""Query understanding: content terms, stems, rare terms, time windows, URL fragments. Pure."""
+"""Query understanding: content terms, stems, rare terms, time windows, URL fragments, and the two question
+forms that need evidence from more than one place (choices and counts). Pure."""
 
 from __future__ import annotations
 
@@ -36,6 +37,8 @@ class Query:
     stems: tuple[str, ...]
     window: TimeWindow | None
     urls: tuple[str, ...]
+    alternatives: tuple[str, ...] = ()  # "which came first, A or B?" -> ("A", "B"); see choice_alternatives
+    aggregate: bool = False  # "how many...", "how much...", "total": the answer adds up several mentions
     _stem_re: re.Pattern[str] | None = None
 
     def stems_in(self, text: str) -> set[str]:
@@ -43,6 +46,31 @@ class Query:
         if self._stem_re is None:
             return set()
         return {m.lower() for m in self._stem_re.findall(text)}
+
+
+# A choice closes the question: a delimiter (comma, colon, semicolon, a spaced dash), then "A or B".
+_CHOICE = re.compile(
+    r"(?:[,:;]|\s[-\u2013\u2014])\s*(?P<a>[^,:;?!]+?)\s+or\s+(?P<b>[^,:;?!]+?)[\s?.!]*$", re.IGNORECASE
+)
+MAX_ALTERNATIVE_WORDS = 8  # alternatives are noun phrases; a longer "A" is a clause that happens to hold "or"
+_AGGREGATE = re.compile(r"\bhow\s+(?:many|much)\b|\btotal\b", re.IGNORECASE)
+
+
+def choice_alternatives(text: str) -> tuple[str, ...]:
+    """The two alternatives of a choice question ("which did I do first, A or B?", "... - A or B?"), or ().
+
+    Each alternative is searched on its own: one side's strong matches would otherwise fill the top of the
+    ranking, and the answer needs evidence about both.
+    """
+    found = _CHOICE.search(text)
+    if found is None:
+        return ()
+    sides = (found["a"].strip(), found["b"].strip())
+    if any(not 0 < len(tokens(side)) <= MAX_ALTERNATIVE_WORDS for side in sides):
+        return ()
+    if {side.lower() for side in sides} == {"yes", "no"}:  # "answer yes or no" is not a choice to search
+        return ()
+    return sides
 
 
 _URL_FRAGMENT = re.compile(r"[a-z0-9-]+\.[a-z]{2,}(?:/[^\s]*)?", re.IGNORECASE)
@@ -59,4 +87,13 @@ def analyse(text: str, now: datetime) -> Query:
         if stems
         else None
     )
-    return Query(text, terms, stems, find_window(text, now), urls, pattern)
+    return Query(
+        text,
+        terms,
+        stems,
+        find_window(text, now),
+        urls,
+        choice_alternatives(text),
+        bool(_AGGREGATE.search(text)),
+        pattern,
+    )

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import TypeVar
 
 import numpy as np
 
 SEED_HOT, SEED_WARM = 0.3, 0.15  # seed 002 recall tiers, applied to the normalised score below
+
+T = TypeVar("T")
 
 
 def normalise(scores: Mapping[str, float]) -> dict[str, float]:
@@ -122,3 +125,23 @@ def mmr(relevance: np.ndarray, sims: np.ndarray, lam: float, overlap: float = 0.
         remaining[best] = False
         redundancy = np.maximum(redundancy, sims[best])
     return picked
+
+
+def same_conversation(sessions: Sequence[str | None], redundancy: float) -> np.ndarray:
+    """An MMR similarity matrix: ``redundancy`` between two items of one conversation, 0 otherwise (and for
+    items outside any conversation, ``None``)."""
+    codes: dict[str | None, int] = {session: i for i, session in enumerate(dict.fromkeys(sessions))}
+    labels = np.array([-1 if s is None else codes[s] for s in sessions], dtype=np.int64)
+    same = (labels[:, None] == labels[None, :]) & (labels[:, None] >= 0)
+    return np.where(same, redundancy, 0.0)
+
+
+def interleave(rankings: Sequence[Sequence[T]], limit: int, key: Callable[[T], Hashable]) -> list[T]:
+    """Round-robin over the rankings (first items first, in the order the rankings are given), each item
+    once (by ``key``), at most ``limit``: every ranking's best reach the top."""
+    merged: dict[Hashable, T] = {}
+    for depth in range(max(map(len, rankings), default=0)):
+        for ranking in rankings:
+            if depth < len(ranking):
+                merged.setdefault(key(ranking[depth]), ranking[depth])
+    return list(merged.values())[:limit]

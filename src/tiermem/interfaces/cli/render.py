@@ -211,6 +211,8 @@ def _signal(key: str, value: Any) -> str:
         return f"factors: {boosts}" if boosts else "no factors applied"
     if key == "near_duplicate":
         return "near-duplicate of a better hit" if value else ""
+    if key == "alternative":
+        return f"best for the alternative '{compact(value)}'"
     return f"{_WORDS.get(key, key.replace('_', ' '))} {compact(value)}"
 
 
