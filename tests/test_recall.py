@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -277,16 +278,14 @@ def test_turns_of_one_session_stay_neighbours_when_other_sessions_write_in_betwe
     mem.close()
 
 
-def test_a_choice_question_searches_each_alternative(tmp_path: Path) -> None:
+def test_a_choice_question_searches_each_alternative(open_memory: Callable[..., Memory]) -> None:
     def search(question_forms: bool, text: str, limit: int) -> list[Hit]:
-        with Memory.open(tmp_path / "store", config={"recall": {"question_forms": question_forms}}) as mem:
-            return mem.search(text, limit=limit, now=NOW)
+        return open_memory(config={"recall": {"question_forms": question_forms}}).search(text, limit=limit, now=NOW)
 
-    with Memory.open(tmp_path / "store") as mem:
-        mem.store_many(
-            [{"text": text, "source": {"type": "dialogue", "session": "yoga"}} for text in YOGA_CHAT]
-            + [{"text": "Booked the dentist for a checkup next month.", "source": {"type": "dialogue", "session": "t"}}]
-        )
+    open_memory().store_many(
+        [{"text": text, "source": {"type": "dialogue", "session": "yoga"}} for text in YOGA_CHAT]
+        + [{"text": "Booked the dentist for a checkup next month.", "source": {"type": "dialogue", "session": "t"}}]
+    )
     question = "Which came first, the yoga class or the dentist appointment?"
     hits = search(True, question, 3)
     for side in ("the yoga class", "the dentist appointment"):
@@ -304,25 +303,23 @@ YOGA_CHAT = [
 ]
 
 
-def test_a_counting_question_keeps_a_similar_mention_from_another_conversation(tmp_path: Path) -> None:
+def test_a_counting_question_keeps_a_similar_mention_from_another_conversation(
+    open_memory: Callable[..., Memory],
+) -> None:
     # Two similar turns of two conversations are two occurrences to count, not one fact said twice.
-    with Memory.open(tmp_path / "store") as mem:
-        monday = {"type": "dialogue", "session": "monday"}
-        mem.store_many(
-            [
-                {"text": "I went to a yoga class on Monday morning.", "source": monday},
-                {"text": "The yoga teacher showed us a new stretch.", "source": monday},
-                {"text": "After yoga I had a smoothie at the studio cafe.", "source": monday},
-                {
-                    "text": "I went to a yoga class on Thursday evening.",
-                    "source": {"type": "dialogue", "session": "th"},
-                },
-            ]
-        )
+    monday = {"type": "dialogue", "session": "monday"}
+    open_memory().store_many(
+        [
+            {"text": "I went to a yoga class on Monday morning.", "source": monday},
+            {"text": "The yoga teacher showed us a new stretch.", "source": monday},
+            {"text": "After yoga I had a smoothie at the studio cafe.", "source": monday},
+            {"text": "I went to a yoga class on Thursday evening.", "source": {"type": "dialogue", "session": "th"}},
+        ]
+    )
     question = "How many times did I go to a yoga class?"
     for question_forms, expected in ((True, 2), (False, 4)):
-        with Memory.open(tmp_path / "store", config={"recall": {"question_forms": question_forms}}) as mem:
-            ranked = [h.memory.text for h in mem.search(question, limit=4, now=NOW)]
+        mem = open_memory(config={"recall": {"question_forms": question_forms}})
+        ranked = [h.memory.text for h in mem.search(question, limit=4, now=NOW)]
         assert ranked.index("I went to a yoga class on Thursday evening.") + 1 == expected
 
 
