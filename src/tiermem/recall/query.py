@@ -48,29 +48,50 @@ class Query:
         return {m.lower() for m in self._stem_re.findall(text)}
 
 
-# A choice closes the question: a delimiter (comma, colon, semicolon, a spaced dash), then "A or B".
-_CHOICE = re.compile(
-    r"(?:[,:;]|\s[-\u2013\u2014])\s*(?P<a>[^,:;?!]+?)\s+or\s+(?P<b>[^,:;?!]+?)[\s?.!]*$", re.IGNORECASE
-)
+# A choice closes the question: a clause, a delimiter (comma, colon, semicolon, a spaced dash), then the
+# alternatives, "A or B" or a list "A, B(,) or C".
+_DELIMITER = re.compile(r"\s*(?:[,:;]|\s[-\u2013\u2014])\s*")
+_OR = re.compile(r"\s+or\s+", re.IGNORECASE)
 MAX_ALTERNATIVE_WORDS = 8  # alternatives are noun phrases; a longer "A" is a clause that happens to hold "or"
+MAX_ALTERNATIVES = 4  # each is one more search; a longer list is an enumeration, not a choice
+# Closed-class English words a question clause starts with and an alternative does not.
+_INTERROGATIVES = ("which", "what", "who", "whom", "whose", "when", "where", "why", "how")
+_AUXILIARIES = ("did", "do", "does", "was", "were", "is", "are", "have", "has", "had", "can", "could", "would")
+CLAUSE_START = frozenset((*_INTERROGATIVES, *_AUXILIARIES, "should", "will", "shall", "may", "might"))
 _AGGREGATE = re.compile(r"\bhow\s+(?:many|much)\b|\btotal\b", re.IGNORECASE)
 
 
 def choice_alternatives(text: str) -> tuple[str, ...]:
-    """The two alternatives of a choice question ("which did I do first, A or B?", "... - A or B?"), or ().
+    """The alternatives of a choice question, or (): "which did I do first, A or B?", "... - A or B?",
+    "which city did I visit first, Paris, Rome, or Berlin?".
 
     Each alternative is searched on its own: one side's strong matches would otherwise fill the top of the
-    ranking, and the answer needs evidence about both.
+    ranking, and the answer needs evidence about every side.
     """
-    found = _CHOICE.search(text)
-    if found is None:
+    question = text.strip().rstrip("?.! ")
+    ors = list(_OR.finditer(question))
+    if not ors:
         return ()
-    sides = (found["a"].strip(), found["b"].strip())
-    if any(not 0 < len(tokens(side)) <= MAX_ALTERNATIVE_WORDS for side in sides):
+    head, last = question[: ors[-1].start()], question[ors[-1].end() :]  # the last "or" precedes the last item
+    parts = _DELIMITER.split(head)
+    if len(parts) < 2 or _DELIMITER.search(last):  # no listed choice, or one that does not close the question
         return ()
-    if {side.lower() for side in sides} == {"yes", "no"}:  # "answer yes or no" is not a choice to search
+    before = parts[:-1] if not parts[-1] else parts  # "A, B, or C": the Oxford comma leaves an empty part
+    items = [last]
+    for part in reversed(before):
+        if not _is_alternative(part):
+            break
+        items.insert(0, part)
+    if not _is_alternative(last) or len(items) < 2 or len(items) > MAX_ALTERNATIVES:
         return ()
-    return sides
+    if {item.lower() for item in items} == {"yes", "no"}:  # "answer yes or no" is not a choice to search
+        return ()
+    return tuple(items)
+
+
+def _is_alternative(part: str) -> bool:
+    found = tokens(part)
+    return 0 < len(found) <= MAX_ALTERNATIVE_WORDS and found[0] not in CLAUSE_START
 
 
 _URL_FRAGMENT = re.compile(r"[a-z0-9-]+\.[a-z]{2,}(?:/[^\s]*)?", re.IGNORECASE)
