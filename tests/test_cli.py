@@ -288,4 +288,4 @@ def test_explanations_read_as_words_whatever_the_pipeline_reports() -> None:
     flat = explain_text({"fused": 1.0, "factors": {"type": 1.5}, "near_duplicate": True, "new_signal": 2})
     assert flat == "fused 1 · factors: type ×1.5 · near-duplicate of a better hit · new signal 2"
     assert explain_text({}) == "no signals reported"
-    assert explain_text({"alternative": "the pride parade"}) == "best for the alternative 'the pride parade'"
+    assert explain_text({"alternative": "the pride parade"}) == "found for the alternative 'the pride parade'"

@@ -212,7 +212,7 @@ def _signal(key: str, value: Any) -> str:
     if key == "near_duplicate":
         return "near-duplicate of a better hit" if value else ""
     if key == "alternative":
-        return f"best for the alternative '{compact(value)}'"
+        return f"found for the alternative '{compact(value)}'"
     return f"{_WORDS.get(key, key.replace('_', ' '))} {compact(value)}"
 
 
