@@ -50,8 +50,9 @@ class Query:
 
 # A choice closes the question: a clause, a delimiter (comma, colon, semicolon, a spaced dash), then the
 # alternatives, "A or B" or a list "A, B(,) or C".
-_DELIMITER = re.compile(r"\s*(?:[,:;]|\s[-\u2013\u2014])\s*")
-_OR = re.compile(r"\s+or\s+", re.IGNORECASE)
+# (No pattern here starts with an unbounded run of spaces: on a long run, that costs quadratic time.)
+_DELIMITER = re.compile(r"[,:;]|\s[-\u2013\u2014]")
+_OR = re.compile(r"(?<=\s)or(?=\s)", re.IGNORECASE)
 MAX_ALTERNATIVE_WORDS = 8  # alternatives are noun phrases; a longer "A" is a clause that happens to hold "or"
 MAX_ALTERNATIVES = 4  # each is one more search; a longer list is an enumeration, not a choice
 # Closed-class English words a question clause starts with and an alternative does not.
@@ -72,8 +73,9 @@ def choice_alternatives(text: str) -> tuple[str, ...]:
     ors = list(_OR.finditer(question))
     if not ors:
         return ()
-    head, last = question[: ors[-1].start()], question[ors[-1].end() :]  # the last "or" precedes the last item
-    parts = _DELIMITER.split(head)
+    # the last "or" precedes the last item
+    head, last = question[: ors[-1].start()].strip(), question[ors[-1].end() :].strip()
+    parts = [part.strip() for part in _DELIMITER.split(head)]
     if len(parts) < 2 or _DELIMITER.search(last):  # no listed choice, or one that does not close the question
         return ()
     before = parts[:-1] if not parts[-1] else parts  # "A, B, or C": the Oxford comma leaves an empty part
