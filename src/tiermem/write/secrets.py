@@ -40,7 +40,13 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], int], ...] = (
     ("slack_token", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}"), 0),
     ("google_api_key", re.compile(r"\bAIza[0-9A-Za-z_-]{35}"), 0),
     ("stripe_key", re.compile(r"\b[rs]k_(?:live|test)_[0-9A-Za-z]{16,}"), 0),
-    ("url_credentials", re.compile(rf"\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@]+:{_NOT_DONE}([^\s@/]+)@"), 1),
+    # The scheme starts where no scheme character precedes it and its run is never backtracked into: a long
+    # run of scheme characters ("sk-sk-sk-...") would otherwise be rescanned from each of its positions.
+    (
+        "url_credentials",
+        re.compile(rf"(?<![a-zA-Z0-9+.-])[a-zA-Z][a-zA-Z0-9+.-]*+://[^\s:/@]+:{_NOT_DONE}([^\s@/]+)@"),
+        1,
+    ),
     ("bearer_token", re.compile(rf"(?i)\bbearer\s+{_NOT_DONE}([A-Za-z0-9._~+/-]{{16,}}=*)"), 1),
     (
         "password",
