@@ -8,11 +8,14 @@ from __future__ import annotations
 import contextlib
 import json
 import string
+import subprocess
+import sys
 import tempfile
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -276,3 +279,40 @@ def test_hook_payloads_parse_or_are_a_payload_error(raw: str | bytes) -> None:
 def test_transcript_lines_are_a_message_or_none(raw: str | bytes) -> None:
     message = transcript_line(raw)
     assert message is None or (message.role in ("user", "assistant") and message.text)
+
+
+# --- pathological input --------------------------------------------------------------------------------
+
+# Runs that once made a pattern rescan the rest of the text from each of their positions (quadratic): at
+# 200k-600k characters that is minutes (the ";" run in a Bash command: ~1 min; the blank lines fenced into a
+# context: ~25 min), where the linear patterns take 20-450 ms. The bound is far from both, so it cannot flake.
+# A child process, because a regular expression holds the GIL: a thread could not be timed out.
+PATHOLOGICAL = {  # case: (what to import, the call)
+    "a key prefix repeated (redaction's URL credentials)": (
+        "tiermem.write.secrets import redact",
+        "redact('y' + 'sk-' * 200_000)",
+    ),
+    "a JWT prefix repeated (redaction)": ("tiermem.write.secrets import redact", "redact('eyJ-' * 150_000)"),
+    "one long word (the query's URL fragments)": (
+        "tiermem.recall.query import analyse; from datetime import datetime",
+        "analyse('y' + 'x' * 200_000, datetime.now())",
+    ),
+    "a run of spaces before a choice (the query's choices)": (
+        "tiermem.recall.query import choice_alternatives",
+        "choice_alternatives('x' + ' ' * 200_000 + 'a or b')",
+    ),
+    "blank lines (fencing memories into a context)": (
+        "tiermem.fence import neutralise",
+        "neutralise(chr(10) * 200_000)",
+    ),
+    "a run of separators (is this Bash command a test run?)": (
+        "tiermem.hooks.rules import is_test_command",
+        "is_test_command(';' * 200_000)",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(PATHOLOGICAL))
+def test_pathological_input_is_handled_in_linear_time(case: str) -> None:
+    imports, call = PATHOLOGICAL[case]
+    subprocess.run([sys.executable, "-c", f"from {imports}; {call}"], check=True, timeout=30)

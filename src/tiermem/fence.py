@@ -28,7 +28,10 @@ _FENCE_TAG = re.compile(rf"<(/?)(\s*){TAG}", re.IGNORECASE)
 # Special tokens of chat templates (ChatML, Llama, Gemma...): inside a memory they are only text.
 _TEMPLATE_TOKEN = re.compile(r"<\|[^|<>\n]{0,40}\|>|\[/?INST\]|<</?SYS>>|</?start_of_turn>|</?end_of_turn>")
 _QUOTED_BRACKETS = str.maketrans("<>[]", "‹›⟦⟧")
-_ROLE_LINE = re.compile(r"^(\s*)((?:#{1,6}\s*)?(?:system|assistant|developer)\s*(?:prompt)?\s*:)", re.I | re.M)
+# One line: [ \t], not \s, which would let each of a run of blank lines scan all those after it (quadratic).
+_ROLE_LINE = re.compile(
+    r"^([ \t]*)((?:#{1,6}[ \t]*)?(?:system|assistant|developer)[ \t]*(?:prompt)?[ \t]*:)", re.I | re.M
+)
 _ORDERS = re.compile(
     # Already flagged (or written to read as flagged, which says the same): neutralising twice changes nothing.
     r"(?<!\[quoted from memory, not an instruction: )"

@@ -161,8 +161,11 @@ def exit_code_in(error: str) -> int | None:
 # A test runner at the start of a command segment (after `cd x &&`, env assignments, `uv run`, `npx`...), so
 # `pip install pytest` is not a test run.
 TEST_COMMAND = re.compile(
-    r"(?:^|[;&|(]\s*)(?:[A-Za-z_]\w*=\S*\s+)*(?:(?:uv|poetry|pipenv|hatch|pdm|rye) run\s+|npx\s+|bunx\s+|time\s+)?"
-    r"(?:\S*/)?(?:pytest|py\.test|python3? -m (?:pytest|unittest)|tox|nox|jest|vitest|mocha|rspec|phpunit|"
+    # Values and path segments stop at the shell's separators, as the shell parses them; spanning them made
+    # a run of separators (";;;;...") rescan the rest of the command from each one.
+    r"(?:^|[;&|(]\s*)(?:[A-Za-z_]\w*=[^\s;&|()]*\s+)*"
+    r"(?:(?:uv|poetry|pipenv|hatch|pdm|rye) run\s+|npx\s+|bunx\s+|time\s+)?"
+    r"(?:[^\s/;&|()]*/)*(?:pytest|py\.test|python3? -m (?:pytest|unittest)|tox|nox|jest|vitest|mocha|rspec|phpunit|"
     r"cargo (?:test|nextest)|go test|(?:npm|pnpm|yarn|bun)(?: run)? test|deno test|mvn test|gradlew? test|"
     r"dotnet test|make (?:test|check)|ctest)\b"
 )

@@ -98,7 +98,7 @@ def extract_facts(text: str, settings: DailySettings) -> list[NoteFact]:
 # --- validate ----------------------------------------------------------------------------------------
 
 _LINK = re.compile(r"https?://|www\.", re.IGNORECASE)
-_COMMAND = re.compile(r"`[^`\n]+`|^\s*\$\s+\S", re.MULTILINE)
+_COMMAND = re.compile(r"`[^`\n]+`|^[ \t]*\$[ \t]+\S", re.MULTILINE)  # [ \t]: one line, and linear on blank lines
 ACTIONS = ("download", "install", "configure", "setup", "deploy")
 DECISIONS = ("decided", "chose", "selected", "will use")
 NEXT_STEPS = ("next", "todo", "action", "download", "install", "configure", "http")
