@@ -53,7 +53,7 @@ def run_workers(path: Path, jobs: dict[str, list[str]], timeout: float = 240) ->
 def test_four_writers_store_2000_distinct_memories(tmp_path: Path, embedder) -> None:
     path = tmp_path / "store"
     Memory.open(path, embedder=embedder).close()  # create it first, as `tiermem init` would
-    jobs = {f"w{n}": distinct_texts(500, seed=n, prefix=f"w{n} ") for n in range(4)}
+    jobs = {f"w{n}": distinct_texts(500, seed=n, prefix=f"writer{'abcd'[n]} ") for n in range(4)}
     everything = [text for texts in jobs.values() for text in texts]
     assert len(set(everything)) == 2000
 

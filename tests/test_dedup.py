@@ -298,28 +298,45 @@ def test_same_words_with_a_different_type_are_both_kept(mem: Memory) -> None:
 
 
 HAPPY = ("I felt really happy at the beach with my family today", "I was so happy at the beach with my family")
+# Content words swapped for others (felt happy at the beach / felt cheerful at the lake): only the type's
+# cosine threshold can call this a restatement.
+SWAPPED = (
+    "I felt really happy at the beach with my family today",
+    "I felt really cheerful at the lake with my family today",
+)
 
 
 @pytest.mark.parametrize(("type_", "duplicate"), [("emotional", True), ("semantic", False), ("procedural", False)])
-def test_engine_applies_the_per_type_threshold(mem: Memory, embedder, type_: str, duplicate: bool) -> None:
-    old, new = embedder.embed(list(HAPPY))
-    assert 0.88 <= float(old @ new) < 0.95  # the premise: between emotional's and semantic's thresholds
-    first = mem.store(HAPPY[0], type=type_)
-    second = mem.store(HAPPY[1], type=type_)
+def test_engine_applies_the_per_type_threshold(open_memory, tmp_path, embedder, type_: str, duplicate: bool) -> None:
+    old, new = embedder.embed(list(SWAPPED))
+    similarity = float(old @ new)
+    assert similarity < 0.7  # the premise; each type's threshold is moved to just below it, but emotional's
+    thresholds = {
+        t: (similarity - 0.01 if t == type_ and duplicate else 0.99) for t in ("emotional", "semantic", "procedural")
+    }
+    mem = open_memory(tmp_path / type_, config={"dedup_thresholds": thresholds})
+    first = mem.store(SWAPPED[0], type=type_)
+    second = mem.store(SWAPPED[1], type=type_)
     assert second.created is not duplicate
     if duplicate:
         assert (second.reason, second.duplicate_of) == ("embedding_similarity", first.id)
-        assert second.similarity == pytest.approx(float(old @ new), abs=1e-3)
+        assert second.similarity == pytest.approx(similarity, abs=1e-3)
+
+
+def test_saying_less_is_a_restatement_whatever_the_type(mem: Memory) -> None:
+    first = mem.store(HAPPY[0], type="procedural")
+    second = mem.store(HAPPY[1], type="procedural")
+    assert (second.created, second.decision, second.duplicate_of) == (False, "restatement", first.id)
 
 
 def test_custom_thresholds_through_memory_open(open_memory, tmp_path) -> None:
     strict = open_memory(tmp_path / "default")
-    assert strict.store(HAPPY[0]).created and strict.store(HAPPY[1]).created
-    loose = open_memory(tmp_path / "loose", config={"dedup_thresholds": {"semantic": 0.80}})
-    first = loose.store(HAPPY[0])
-    second = loose.store(HAPPY[1])
+    assert strict.store(SWAPPED[0]).created and strict.store(SWAPPED[1]).created
+    loose = open_memory(tmp_path / "loose", config={"dedup_thresholds": {"semantic": 0.50}})
+    first = loose.store(SWAPPED[0])
+    second = loose.store(SWAPPED[1])
     assert (second.created, second.reason, second.duplicate_of) == (False, "embedding_similarity", first.id)
-    assert loose.store(HAPPY[1], type="episodic").created  # only semantic was loosened
+    assert loose.store(SWAPPED[1], type="episodic").created  # only semantic was loosened
 
 
 def test_dedup_false_stores_both(mem: Memory) -> None:
@@ -418,8 +435,9 @@ def expected_decision(text: str, type_: str, vector: np.ndarray, pool: list[Cand
 def test_batch_dedup_matches_the_plain_check_over_every_candidate(
     open_memory, tmp_path, embedder, first: list[tuple[str, str]], second: list[tuple[str, str]]
 ) -> None:
-    """Two store_many batches; every decision must be the one a plain check over all earlier memories gives."""
-    mem = open_memory(tmp_path / uuid.uuid4().hex)
+    """Two store_many batches with the similarity tiers alone (``revisions: false``): every decision must be
+    the one a plain check over all earlier memories gives."""
+    mem = open_memory(tmp_path / uuid.uuid4().hex, config={"revisions": False})
     pool: list[Candidate] = []
     for batch in (first, second):
         vectors = embedder.embed([text for text, _ in batch])

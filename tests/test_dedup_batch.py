@@ -1,6 +1,7 @@
-"""The engine's batch dedup cuts each record's candidate pool for speed; its decisions must be exactly those
-of the plain 3-tier check against the full pool (the oldest current memory with the same normalised text,
-every stored neighbour, every earlier unique item of the batch)."""
+"""With ``revisions: false`` (ClarkOS' similarity tiers alone) the batch write path cuts each record's
+candidate pool for speed; its decisions must be exactly those of the plain 3-tier check against the full pool
+(the oldest current memory with the same normalised text, every stored neighbour, every earlier unique item of
+the batch). The default write path must decide a batch as it decides the same items stored one by one."""
 
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ import numpy as np
 import pytest
 
 from tiermem import Memory
-from tiermem.engine import DEDUP_NEIGHBOURS
 from tiermem.model import MemoryRecord
 from tiermem.storage import vectors as vector_index
+from tiermem.write.decisions import NEIGHBOURS as DEDUP_NEIGHBOURS
 from tiermem.write.dedup import Candidate, DedupResult, check_duplication
 
 SUBJECTS = ["the billing worker", "our search index", "Alice", "the nightly build", "the mobile app", "Bob's CLI"]
@@ -87,7 +88,7 @@ def test_batch_dedup_decides_exactly_like_the_full_pool(
 ) -> None:
     """Also with neighbours shortlisted through the prefix rows of each type, as in stores above 20k rows."""
     monkeypatch.setattr(vector_index, "SHORTLIST_FROM", shortlist_from)
-    mem = open_memory()
+    mem = open_memory(config={"revisions": False})
     items = corpus(900, seed=7)
     seen: set[str] = set()
     for start in range(0, len(items), 150):
@@ -95,11 +96,20 @@ def test_batch_dedup_decides_exactly_like_the_full_pool(
         records = [mem._prepare(item, "default", now, i) for i, item in enumerate(items[start : start + 150])]
         vectors = mem.embedder.embed([r.text for r in records])
         with mem._backend.write():
-            fast = mem._dedup("default", records, vectors)
+            fast = mem._decisions.decide("default", records, vectors)
             slow = reference(mem, records, vectors)
-            assert [(d.reason, d.matched_id, d.similarity) if d else None for d in fast] == [
-                (d.reason, d.matched_id, d.similarity) if d else None for d in slow
+            assert [(d.reason, d.matched_id, round(d.similarity, 4)) if d else None for d in fast] == [
+                (d.reason, d.matched_id, round(d.similarity, 4)) if d else None for d in slow
             ]
             mem._commit_batch("default", records, vectors, fast, now)
         seen.update(d.reason for d in fast if d)
     assert seen == {"exact_match", "content_overlap", "embedding_similarity"}  # every tier was exercised
+
+
+def test_a_batch_decides_as_the_same_items_stored_one_by_one(open_memory: Callable[..., Memory], tmp_path) -> None:
+    items = corpus(120, seed=3)
+    batched = open_memory(tmp_path / "batched").store_many(items)
+    single = open_memory(tmp_path / "single")
+    one_by_one = [single.store(**item) for item in items]
+    assert [r.decision for r in batched] == [r.decision for r in one_by_one]
+    assert {"new", "restatement"} <= {r.decision for r in batched}

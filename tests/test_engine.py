@@ -334,10 +334,10 @@ def test_link_is_idempotent_and_agent_scoped(mem: Memory) -> None:
 
 
 def test_stats(mem: Memory, embedder) -> None:
-    first = mem.store("first of three", type="episodic").memory
-    mem.store("second of three", type="episodic")
-    third = mem.store("third of three, a reflection", type="reflection").memory
-    mem.update(first.id, text="first of three, rewritten")
+    first = mem.store("the garden needs watering", type="episodic").memory
+    mem.store("a parcel arrived for the neighbours", type="episodic")
+    third = mem.store("the trip was worth it, a reflection", type="reflection").memory
+    mem.update(first.id, text="the garden needs watering twice a week")
     mem.forget(third.id)
     mem.store("an agent of its own", agent_id="solo")
     stats = mem.stats()

@@ -249,6 +249,9 @@ class Settings(_Strict):
     # Secrets (API keys, tokens, private keys, passwords) are redacted before anything is stored; the
     # opt-out is for stores that must keep them verbatim (see write/secrets.py).
     redact_secrets: bool = True
+    # Tell restatements, updates, contradictions and elaborations apart on write (write/revision.py). Off:
+    # ClarkOS' similarity tiers alone decide, and a changed value can be folded into the old one.
+    revisions: bool = True
     # Sections owned by later features (tiers, recall, llm...) live here until they get typed models.
     extra: dict[str, Any] = Field(default_factory=dict)
     source: Literal["defaults", "file"] = "defaults"

@@ -46,9 +46,9 @@ from .recall.reinforce import AccessLog
 from .storage.base import Filters, HistoryEntry
 from .storage.sqlite import SQLiteBackend
 from .storage.vectors import one_blas_thread
-from .text import confidence, content_hash, extract_metadata, jaccard, salience, word_set
+from .text import confidence, content_hash, extract_metadata, salience
 from .write import provenance
-from .write.dedup import JACCARD_THRESHOLD, UNIQUE, Candidate, DedupResult, check_duplication
+from .write.decisions import Decision, WriteDecisions
 from .write.secrets import REDACTIONS, redact_item, redact_metadata
 
 if TYPE_CHECKING:
@@ -76,8 +76,6 @@ _STORE_KEYS = frozenset(
         "tier",
     }
 )
-DEDUP_NEIGHBOURS = 8
-_COSINE_SLACK = 1e-3  # the batch pre-filter keeps candidates this far below a threshold; the check decides
 REINFORCE_BUMP = 0.05
 
 
@@ -117,6 +115,7 @@ class Memory:
         self._check_embedder(check_embedder)
         self._recall = Recall(backend, embedder, self._registry, settings.recall)
         self._access = AccessLog(backend)
+        self._decisions = WriteDecisions(backend, self._registry.thresholds(), revisions=settings.revisions)
         self._llm = LLMService(self, backend, settings.llm, self._registry)
 
     # --- lifecycle ------------------------------------------------------------------------------------
@@ -282,7 +281,9 @@ class Memory:
             return []
         vectors = self._embedder.embed([r.text for r in records])
         with self._backend.write(), one_blas_thread():  # dedup makes many small products: see one_blas_thread
-            decisions = self._dedup(agent_id, records, vectors) if dedup else [None] * len(records)
+            decisions = self._decisions.decide(agent_id, records, vectors) if dedup else [None] * len(records)
+            if self._llm.decides_links:  # the LLM's link job decides; the rule decision is shown meanwhile
+                decisions = [_deferred(d) for d in decisions]
             results = self._commit_batch(agent_id, records, vectors, decisions, now)
             self._llm.queue(agent_id, results)  # same transaction: a stored memory always gets its job
         self._llm.kick()
@@ -338,129 +339,88 @@ class Memory:
             content_hash=content_hash(text),
         )
 
-    def _dedup(self, agent_id: str, records: Sequence[MemoryRecord], vectors: np.ndarray) -> list[DedupResult | None]:
-        """Run the 3-tier check of each record against its stored neighbours and earlier batch items.
-
-        ``check_duplication`` takes the first match tier by tier, so a candidate that can match no tier
-        never changes its answer. Each record's pool is therefore cut, order kept, to the candidates that
-        could match: the oldest current memory with its normalised text (any type; it is also the only
-        stored candidate of another type that could match), then those of its stored neighbours and earlier
-        batch items that are of its type and reach the word-overlap bar or come within a hair of the cosine
-        threshold, then the first earlier batch item with its normalised text. The answer is the one the
-        full pool gives, without comparing every pair of texts in Python (a batch of 500 took seconds).
-        """
-        by_hash = self._backend.find_by_hashes(agent_id, [r.content_hash for r in records])
-        thresholds = self._registry.thresholds()
-        floors = [thresholds[r.type] - _COSINE_SLACK for r in records]
-        words = [word_set(r.text) for r in records]
-        near, stored = self._near_stored(agent_id, records, vectors, floors, words)
-        stored_vecs = self._backend.vectors_for(agent_id, list({m for row in near for m in row}))
-
-        units = _unit_rows(vectors)
-        # Every pair of batch items at once (numpy per item cost more than the rest of the loop): close by
-        # cosine, and word counts that let the overlap pass the bar (a table over the distinct counts).
-        close = units @ units.T >= np.asarray(floors)[:, None]
-        counts, rank = np.unique([len(w) for w in words], return_inverse=True)
-        sized = np.minimum.outer(counts, counts) >= (JACCARD_THRESHOLD - 1e-9) * np.maximum.outer(counts, counts)
-        ranks = rank.tolist()
-        first_of_text: dict[str, int] = {}  # content hash (of the normalised text) -> first accepted batch item
-        accepted: dict[str, list[int]] = {}  # type -> accepted batch items, in order
-        decisions: list[DedupResult | None] = []
-        for i, (record, vector) in enumerate(zip(records, vectors, strict=True)):
-            exact = by_hash.get(record.content_hash)
-            pool = [Candidate(exact.id, exact.text, exact.type)] if exact else []
-            pool += [Candidate(m, stored[m][0], stored[m][1], stored_vecs.get(m)) for m in near[i]]
-            close_i, sized_i = close[i].tolist(), sized[ranks[i]].tolist()
-            earlier = [
-                j
-                for j in accepted.get(record.type, [])
-                if close_i[j] or (sized_i[ranks[j]] and jaccard(words[i], words[j]) > JACCARD_THRESHOLD)
-            ]
-            twin = first_of_text.get(record.content_hash)
-            if twin is not None and twin not in earlier:
-                earlier = sorted([*earlier, twin])
-            pool += [Candidate(records[j].id, records[j].text, records[j].type, vectors[j]) for j in earlier]
-            result = check_duplication(record.text, record.type, vector, pool, thresholds) if pool else UNIQUE
-            if result.is_unique:
-                accepted.setdefault(record.type, []).append(i)
-                first_of_text.setdefault(record.content_hash, i)
-            decisions.append(None if result.is_unique else result)
-        return decisions
-
-    def _near_stored(
-        self,
-        agent_id: str,
-        records: Sequence[MemoryRecord],
-        vectors: np.ndarray,
-        floors: Sequence[float],
-        words: Sequence[frozenset[str]],
-    ) -> tuple[list[list[str]], dict[str, tuple[str, str]]]:
-        """Each record's nearest current memories of its type that could match it, nearest first (within a
-        hair of the cosine threshold, or past the word-overlap bar), and (text, type) of all looked at."""
-        types = [r.type for r in records]
-        found = self._backend.dedup_candidates(agent_id, vectors, limit=DEDUP_NEIGHBOURS, types=types)
-        stored = self._backend.current_texts(agent_id, list({m for row in found for m, _ in row}))
-        lowered: dict[str, str] = {}
-        their_words: dict[str, frozenset[str]] = {}
-
-        def overlaps(ours: frozenset[str], m: str) -> bool:
-            # Overlap above the bar needs most of our words inside their text: a substring test is a cheap
-            # necessary condition (each of their words is a run of their lower-cased text).
-            if not _mostly_inside(ours, lowered.get(m) or lowered.setdefault(m, stored[m][0].lower())):
-                return False
-            theirs = their_words.get(m) or their_words.setdefault(m, word_set(stored[m][0]))
-            return _sizes_allow(len(ours), len(theirs)) and jaccard(ours, theirs) > JACCARD_THRESHOLD
-
-        # The backend's similarity is the cosine: no stored vector needs reading to pre-filter.
-        near = [
-            [m for m, similarity in row if m in stored and (similarity >= floor or overlaps(ours, m))]
-            for row, floor, ours in zip(found, floors, words, strict=True)
-        ]
-        return near, stored
-
     def _commit_batch(
         self,
         agent_id: str,
         records: Sequence[MemoryRecord],
         vectors: np.ndarray,
-        decisions: Sequence[DedupResult | None],
+        decisions: Sequence[Decision | None],
         now: datetime,
     ) -> list[StoreResult]:
-        keep = [i for i, d in enumerate(decisions) if d is None]
+        keep = [i for i, d in enumerate(decisions) if d is None or d.stores]
         fresh = [records[i] for i in keep]
         self._backend.insert(fresh, vectors[keep] if keep else None)
-        history = [HistoryEntry(r.id, now, "created", {"source": r.source}) for r in fresh]
-        reinforced: list[str] = []
-        for record, decision in zip(records, decisions, strict=True):
-            if decision is not None and decision.matched_id:
-                reinforced.append(decision.matched_id)
-                history.append(
-                    HistoryEntry(
-                        decision.matched_id,
-                        now,
-                        "reinforced",
-                        {
-                            "reason": decision.reason,
-                            "similarity": round(decision.similarity, 4),
-                            "source": record.source,
-                            "text": record.text[:200],
-                        },
-                    )
-                )
-        if reinforced:
-            self._backend.reinforce(agent_id, reinforced, now, REINFORCE_BUMP)
-        self._backend.add_history(agent_id, history)
-        # New records are exactly what was inserted; only reinforced ones changed in the store.
-        current = {r.id: r for r in fresh}
-        current.update(self._backend.get_many(agent_id, reinforced))
-        return [
-            StoreResult(current[record.id], True)
-            if decision is None or decision.matched_id is None
-            else StoreResult(
-                current[decision.matched_id], False, decision.matched_id, decision.reason, round(decision.similarity, 4)
-            )
-            for record, decision in zip(records, decisions, strict=True)
+        history = [
+            HistoryEntry(r.id, now, "created", _created_detail(r, d))
+            for r, d in zip(records, decisions, strict=True)
+            if d is None or d.stores
         ]
+        reinforced = [(r, d) for r, d in zip(records, decisions, strict=True) if d is not None and not d.stores]
+        history += [
+            HistoryEntry(
+                d.matched_id,
+                now,
+                "reinforced",
+                {"reason": d.reason, "similarity": round(d.similarity, 4), "source": r.source, "text": r.text[:200]},
+            )
+            for r, d in reinforced
+        ]
+        if reinforced:
+            self._backend.reinforce(agent_id, [d.matched_id for _, d in reinforced], now, REINFORCE_BUMP)
+        successor = self._relate(agent_id, records, decisions, now, history)
+        self._backend.add_history(agent_id, history)
+        # New records are exactly what was inserted, but for back-dated ones that came in superseded.
+        current = {r.id: r for r in fresh}
+        current.update(self._backend.get_many(agent_id, [old for old in successor if old in current]))
+        current.update(self._backend.get_many(agent_id, [d.matched_id for _, d in reinforced]))
+        return [
+            _result(record, decision, current, successor) for record, decision in zip(records, decisions, strict=True)
+        ]
+
+    def _relate(
+        self,
+        agent_id: str,
+        records: Sequence[MemoryRecord],
+        decisions: Sequence[Decision | None],
+        now: datetime,
+        history: builtins.list[HistoryEntry],
+    ) -> dict[str, str]:
+        """Supersede what updates and contradictions replace, link elaborations; returns old id -> new id.
+
+        Two items of one batch replacing the same memory make a chain: the second replaces the first."""
+        successor: dict[str, str] = {}
+        replaced = [d.matched_id for d in decisions if d is not None and d.kind in ("update", "contradiction")]
+        known = {r.id: r for r in records} | self._backend.get_many(agent_id, replaced)
+        for record, decision in zip(records, decisions, strict=True):
+            if decision is None or not decision.stores or decision.kind == "pending":
+                continue
+            if decision.kind == "elaboration":
+                self._backend.add_link(agent_id, Link(record.id, decision.matched_id, "elaborates", now))
+                continue
+            old = decision.matched_id
+            while old in successor:
+                old = successor[old]
+            # A back-dated import older than what it changes is the older version: it is stored superseded.
+            older, newer = (old, record.id) if known[old].created_at <= record.created_at else (record.id, old)
+            successor[older] = newer
+            self._supersede_with(agent_id, older, newer, decision, now, history)
+        return successor
+
+    def _supersede_with(
+        self,
+        agent_id: str,
+        old: str,
+        new: str,
+        decision: Decision,
+        now: datetime,
+        history: builtins.list[HistoryEntry],
+    ) -> None:
+        self._backend.update(agent_id, old, {"valid_to": now, "superseded_by": new, "updated_at": now})
+        self._backend.delete_vectors(agent_id, [old])
+        self._backend.add_link(agent_id, Link(new, old, "supersedes", now))
+        if decision.kind == "contradiction":
+            self._backend.add_link(agent_id, Link(new, old, "contradicts", now))
+        history.append(HistoryEntry(old, now, "superseded", {"by": new, "kind": decision.kind, "why": decision.why}))
 
     # --- read path ------------------------------------------------------------------------------------
 
@@ -945,25 +905,52 @@ def merge_metadata(extracted: Mapping[str, Any], given: Mapping[str, Any]) -> di
     return merged
 
 
-def _unit_rows(vectors: np.ndarray) -> np.ndarray:
-    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-    return np.asarray(vectors / np.where(norms == 0, 1.0, norms), dtype=np.float32)
+def _deferred(decision: Decision | None) -> Decision | None:
+    """An update or contradiction left to the LLM's link job: the memory is written, nothing replaced yet."""
+    if decision is None or decision.kind not in ("update", "contradiction"):
+        return decision
+    return replace(decision, why=f"{decision.kind} by the rules ({decision.why}); the LLM decides", kind="pending")
 
 
-def _mostly_inside(words: frozenset[str], text: str) -> bool:
-    """Are enough of ``words`` substrings of ``text`` for a word overlap above the bar to be possible?"""
-    missing = (1.0 - JACCARD_THRESHOLD) * len(words) + 1e-9  # how many may be absent
-    for word in words:
-        if word not in text:
-            missing -= 1
-            if missing < 0:
-                return False
-    return True
+def _created_detail(record: MemoryRecord, decision: Decision | None) -> dict[str, Any]:
+    detail: dict[str, Any] = {"source": record.source}
+    if decision is not None:
+        relation = {"update": "supersedes", "contradiction": "supersedes", "elaboration": "elaborates"}
+        detail.update({"kind": decision.kind, "why": decision.why})
+        if decision.kind in relation:
+            detail[relation[decision.kind]] = decision.matched_id
+    return detail
 
 
-def _sizes_allow(a: int, b: int) -> bool:
-    """Jaccard of word sets this big is at most min/max: can it pass the bar at all?"""
-    return min(a, b) >= (JACCARD_THRESHOLD - 1e-9) * max(a, b) and max(a, b) > 0
+def _result(
+    record: MemoryRecord, decision: Decision | None, current: Mapping[str, MemoryRecord], successor: Mapping[str, str]
+) -> StoreResult:
+    if decision is None:
+        return StoreResult(current[record.id], True)
+    if not decision.stores:
+        return StoreResult(
+            current[decision.matched_id],
+            False,
+            decision.matched_id,
+            decision.reason,
+            round(decision.similarity, 4),
+            decision="restatement",
+            why=decision.why,
+        )
+    replaced = next((old for old, new in successor.items() if new == record.id), None)
+    return StoreResult(
+        current[record.id],
+        True,
+        reason=decision.kind,
+        similarity=round(decision.similarity, 4),
+        decision=decision.kind,
+        why=decision.why,
+        supersedes=replaced,
+        related_to=decision.matched_id,
+        changes={"old": list(decision.old_values), "new": list(decision.new_values)}
+        if decision.old_values or decision.new_values
+        else None,
+    )
 
 
 def _check_limit(value: object, high: int, low: int = 1) -> int:

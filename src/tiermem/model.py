@@ -189,13 +189,22 @@ class Hit:
 
 @dataclass(frozen=True, slots=True)
 class StoreResult:
-    """What ``store`` did: created a memory, or reinforced the duplicate it matched."""
+    """What ``store`` did, as ``decision``: ``new``; ``restatement`` (nothing written: the memory it repeats,
+    ``duplicate_of``, was reinforced and is ``memory``); ``update`` or ``contradiction`` (a new memory that
+    ``supersedes`` the old one, which keeps its text and history but leaves search); ``elaboration`` (a new
+    memory linked to the one it adds to, ``related_to``, which stays current). ``why`` says what differed
+    (``changes``: the old and new values)."""
 
     memory: MemoryRecord
     created: bool
     duplicate_of: str | None = None
     reason: str = "unique"
     similarity: float | None = None
+    decision: str = "new"
+    why: str = ""
+    supersedes: str | None = None
+    related_to: str | None = None
+    changes: dict[str, list[str]] | None = None
 
     @property
     def id(self) -> str:
@@ -208,6 +217,11 @@ class StoreResult:
             "duplicate_of": self.duplicate_of,
             "reason": self.reason,
             "similarity": self.similarity,
+            "decision": self.decision,
+            "why": self.why,
+            "supersedes": self.supersedes,
+            "related_to": self.related_to,
+            "changes": self.changes,
             "memory": self.memory.to_dict(),
         }
 

@@ -69,6 +69,11 @@ class LLMService:
         return wanted and self.state is not None and (self.llm is not None or self.settings.rules_without_llm)
 
     @property
+    def decides_links(self) -> bool:
+        """Does a configured LLM decide updates and contradictions (in the background, after the write)?"""
+        return self.llm is not None and self._wanted.links and self.state is not None
+
+    @property
     def tables(self) -> LLMState:
         if self.state is None:
             raise StoreError("the LLM queue, search keys and core memories need the SQLite store (for now)")

@@ -1,0 +1,178 @@
+"""Memory that stays true: fact-change scenarios through the public API, the default write path against the
+previous one (similarity tiers alone, ``revisions: false``) in the same run.
+
+Run: ``.venv/bin/python bench/truth.py [--split tune|judge|both] [--out FILE]``
+
+Each scenario is a fresh agent in one store holding distractors (the other facts of its split, each with a
+value of its own, and unrelated memories), then the first statement of a fact, then one of:
+
+* an **update**: the same fact with a new value, in the first statement's words or told another way;
+* a **contradiction**: the opposite statement (negation, always/never, enabled/disabled, likes/hates...);
+* a **restatement**: the same fact, same value, other words.
+
+Reported per split: changed facts kept as their own memory; the best hit for the fact's question holds the
+current value; the old version retired (superseded, out of search); distractors wrongly retired; restatements
+merged. The scenarios are in bench/truth_scenarios.py: the ``tune`` wordings were used while building the
+write path, the ``judge`` wordings were written apart and only measured. Results: a table on stdout and
+bench/results/truth.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import re
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tiermem import Memory
+from truth_scenarios import FILLER, JUDGE_FAMILIES, JUDGE_POLAR, TUNE_FAMILIES, TUNE_POLAR, Family, Polar
+
+ROOT = Path(__file__).resolve().parent
+RESULTS = ROOT / "results" / "truth.json"
+SPLITS = {"tune": (TUNE_FAMILIES, TUNE_POLAR), "judge": (JUDGE_FAMILIES, JUDGE_POLAR)}
+SYSTEMS = {"default": {}, "previous (similarity only)": {"revisions": False}}
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    kind: str  # update | contradiction | restatement
+    first: str
+    second: str
+    question: str
+    current: str  # what the best hit must hold: the new value, or the opposite statement itself
+    family: int
+
+
+def scenarios(families: Sequence[Family], polars: Sequence[Polar]) -> Iterator[Scenario]:
+    for f, family in enumerate(families):
+        for old, new in zip(family.values, family.values[1:], strict=False):
+            first = family.first.format(v=old)
+            yield Scenario("update", first, family.first.format(v=new), family.question, new, f)
+            yield Scenario("update", first, family.update.format(v=new), family.question, new, f)
+        value = family.values[0]
+        yield Scenario("restatement", family.first.format(v=value), family.restatement.format(v=value),
+                       family.question, value, f)  # fmt: skip
+    for p, polar in enumerate(polars):
+        yield Scenario("contradiction", polar.statement, polar.opposite, polar.question, polar.opposite, 1000 + p)
+        yield Scenario("restatement", polar.statement, polar.restatement, polar.question, polar.statement, 1000 + p)
+
+
+def distractors(families: Sequence[Family], polars: Sequence[Polar], skip: int, rng: random.Random) -> list[str]:
+    texts = [f.first.format(v=rng.choice(f.values)) for i, f in enumerate(families) if i != skip]
+    texts += [p.statement for i, p in enumerate(polars) if 1000 + i != skip]
+    return texts + list(FILLER)
+
+
+def holds(text: str, current: str) -> bool:
+    if " " in current:  # a whole statement
+        return text == current
+    return re.search(rf"(?<![\w.]){re.escape(current)}(?![\w]|\.\d)", text, re.IGNORECASE) is not None
+
+
+def run_one(mem: Memory, agent: str, sc: Scenario, background: list[str]) -> dict[str, Any]:
+    mem.store_many([{"text": t} for t in background], agent_id=agent)
+    first = mem.store(sc.first, agent_id=agent)
+    second = mem.store(sc.second, agent_id=agent)
+    hits = mem.search(sc.question, agent_id=agent, limit=5, reinforce=False)
+    old = mem.get(first.id, agent_id=agent)
+    current_ids = {m.id for m in mem.list(agent_id=agent, limit=1000)}
+    background_ids = {m.id for m in mem.list(agent_id=agent, limit=1000, include_superseded=True)} - {
+        first.id,
+        second.id,
+    }
+    return {
+        "kind": sc.kind,
+        "decision": second.decision,
+        "kept": second.created,
+        "merged": (not second.created) and second.duplicate_of == first.id,
+        "retired": not old.is_current,
+        "top1": bool(hits) and holds(hits[0].memory.text, sc.current),
+        "distractors_retired": len(background_ids - current_ids),
+        "why": second.why,
+        "second": sc.second,
+    }
+
+
+def measure(system: dict[str, Any], split: str) -> dict[str, Any]:
+    families, polars = SPLITS[split]
+    rows = []
+    rng = random.Random(11)
+    with tempfile.TemporaryDirectory() as tmp, Memory.open(tmp, config=system) as mem:
+        for n, sc in enumerate(scenarios(families, polars)):
+            rows.append(run_one(mem, f"s{n}", sc, distractors(families, polars, sc.family, rng)))
+    return summarise(rows)
+
+
+def share(rows: Sequence[dict[str, Any]], key: str) -> float:
+    return round(sum(bool(r[key]) for r in rows) / len(rows), 3) if rows else 0.0
+
+
+def summarise(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    changed = [r for r in rows if r["kind"] != "restatement"]
+    restated = [r for r in rows if r["kind"] == "restatement"]
+    return {
+        "changed_facts": len(changed),
+        "restatements": len(restated),
+        "kept_own_memory": share(changed, "kept"),
+        "top1_current": share(changed, "top1"),
+        "old_retired": share(changed, "retired"),
+        "restatements_merged": share(restated, "merged"),
+        "distractors_retired": sum(r["distractors_retired"] for r in rows),
+        "misses": [
+            {k: r[k] for k in ("kind", "decision", "second", "why", "top1", "retired", "merged")}
+            for r in rows
+            if (r["kind"] == "restatement" and not r["merged"])
+            or (r["kind"] != "restatement" and not (r["kept"] and r["top1"] and r["retired"]))
+        ],
+    }
+
+
+COLUMNS = (
+    ("changed kept", "kept_own_memory"),
+    ("top-1 current", "top1_current"),
+    ("old retired", "old_retired"),
+    ("restated merged", "restatements_merged"),
+    ("distractors retired", "distractors_retired"),
+)
+
+
+def table(results: dict[str, dict[str, dict[str, Any]]]) -> str:
+    lines = ["| split | system | n changed / restated | " + " | ".join(c for c, _ in COLUMNS) + " |"]
+    lines.append("|---|---|---:|" + "---:|" * len(COLUMNS))
+    for split, systems in results.items():
+        for name, r in systems.items():
+            cells = " | ".join(str(r[key]) for _, key in COLUMNS)
+            lines.append(f"| {split} | {name} | {r['changed_facts']} / {r['restatements']} | {cells} |")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--split", choices=["tune", "judge", "both"], default="both")
+    parser.add_argument("--out", type=Path, default=RESULTS)
+    args = parser.parse_args()
+    splits = ["tune", "judge"] if args.split == "both" else [args.split]
+    started = time.perf_counter()
+    results = {split: {name: measure(config, split) for name, config in SYSTEMS.items()} for split in splits}
+    print(table(results))
+    for split in splits:
+        for miss in results[split]["default"]["misses"]:
+            print(f"  miss ({split}): {miss}")
+    payload = {
+        "machine": {"python": platform.python_version(), "platform": platform.platform()},
+        "seconds": round(time.perf_counter() - started, 1),
+        "results": results,
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,392 @@
+"""How a new memory relates to a stored one about the same thing: restatement, update, contradiction,
+elaboration, or a distinct fact. Pure, rule-based, no LLM.
+
+Similarity alone cannot tell these apart: "The API rate limit is 1000 requests per minute" and "... 100 ..."
+have an embedding cosine of 0.9986, and "The user is not allergic to peanuts" shares 6 of 7 words with its
+opposite. So each statement is read into three parts, and the parts are compared:
+
+* **values**: the slots a fact's changes live in: anything with a digit (numbers, amounts, dates, times,
+  durations, versions, ports, counts), weekday and month names, number words, colours, capitalised names
+  inside a sentence, and identifiers (``example.com``, ``snake_case``, ``/etc/hosts``, ``PostgreSQL``);
+* **polarity**: the parity of its negations (``not``, ``never``, ``n't``, ``no``, ``without``...), plus
+  antonym pairs between the words the two texts do not share (``always``/``never``, ``enabled``/``disabled``,
+  and the negating prefixes ``un-``, ``in-``, ``dis-``, ``non-``...);
+* **content**: the stems of its other words, minus English function words: what the fact is about.
+
+Two statements are about the same subject when they share content and one's content holds the other's (or
+they share most of it), or when one is the other with a single slot replaced in the same word order (the
+way people correct themselves: "... is vim" → "... is emacs"). On the same subject, a flipped polarity is a
+contradiction, a changed value an update, added content or values an elaboration, and the same content and
+values a restatement. Every word list here is closed-class English (negations, weekdays, colours, antonyms of
+general words), chosen for the language and not for any data set.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from difflib import SequenceMatcher
+from functools import lru_cache
+
+from ..recall.query import STOP_WORDS, stem
+from ..text import jaccard, normalize, word_set
+
+RESTATEMENT, UPDATE, CONTRADICTION, ELABORATION, DISTINCT = (
+    "restatement",
+    "update",
+    "contradiction",
+    "elaboration",
+    "distinct",
+)
+JACCARD_RESTATEMENT = 0.85  # ClarkOS' word-overlap tier: more than this is the same words
+PARAPHRASE_COSINE = 0.80  # same values, same polarity, reworded: a restatement from this cosine up...
+PARAPHRASE_SUBJECT = 0.5  # ...when at least half of the two texts' content stems are shared
+SUBJECT_SHARE = 0.75  # content Jaccard from which two statements are about one subject, whatever else differs
+ELABORATION_COSINE = 0.6  # below this, containing the other's few content words is a coincidence
+VALUE_PARAPHRASE_COSINE = 0.72  # the same specific values (a number, an address, a name), reworded: a restatement
+CHANGE_SUBJECT = 1 / 3  # with a change word ("moved to", "now"), this much shared content is the same subject
+FRAME_TOKENS = 64  # word-order comparison only for sentence-sized texts (difflib is quadratic in the worst case)
+MAX_SLOT = 3  # a replaced slot is at most this many words on each side
+
+_TOKEN = re.compile(r"[$€£#]?[\w][\w$€£%.,:/@'’+-]*")
+_TRAILING = ".,:;'’-"
+_NEGATIONS = frozenset(
+    {"not", "no", "never", "without", "none", "nobody", "nothing", "nowhere", "neither", "nor", "cannot", "nope"}
+)
+
+
+def _split(words: str) -> tuple[str, ...]:
+    return tuple(words.split())
+
+
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_MONTHS = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
+_NUMBER_WORDS = _split(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million "
+    "billion once twice half double triple dozen first second third fourth fifth daily weekly monthly yearly "
+    "hourly annually quarterly biweekly"
+)
+_COLOURS = _split(
+    "red orange yellow green blue purple violet pink brown black white grey gray silver gold beige navy teal "
+    "cyan magenta maroon turquoise"
+)
+_CLOSED_VALUES = frozenset({*_WEEKDAYS, *(m for m in _MONTHS if m != "may"), *_NUMBER_WORDS, *_COLOURS})
+_TIME_SUFFIX = frozenset({"am", "pm", "a.m", "p.m", "a.m.", "p.m."})
+# Words that mark a change without being part of what the fact is about ("now", "instead", "moved to").
+_CHANGE_WORDS = frozenset(
+    _split(
+        "now instead anymore currently changed change switched switch moved updated update rescheduled replaced "
+        "became become becomes new newly longer today actually correction corrected pushed upgraded downgraded "
+        "raised lowered grew increased decreased reduced bumped extended shortened postponed delayed"
+    )
+)
+# Light verbs and fillers a paraphrase swaps freely ("happens every 30 days" / "is done every 30 days").
+_LIGHT = frozenset(
+    _split(
+        "happen happens happened occur occurs occurred done take takes place make makes use set give gives got "
+        "every each per whole entire"
+    )
+)
+# Past-tense verbs of English that do not end in -ed, and the present forms that make a text a state: an event
+# told in the past ("I went to a yoga class on Monday") is an occurrence, and another on Thursday is a second
+# one, not a correction of the first.
+_IRREGULAR_PAST = frozenset(
+    _split(
+        "went had did saw met made took got came bought ate drank ran wrote gave found told said left felt thought "
+        "heard began brought caught chose drove flew forgot grew held kept knew lost paid read rode sang sat slept "
+        "spent spoke stood swam taught threw understood woke won wore"
+    )
+)
+_PRESENT = frozenset(_split("is are am has have does do can must should will lives works runs"))
+_IGNORED = STOP_WORDS | _NEGATIONS | _CHANGE_WORDS | _LIGHT
+# Antonyms of general English words (pairs the negating prefixes below do not produce).
+_ANTONYMS = _split(
+    "always/never enable/disable on/off true/false yes/no allow/deny allow/forbid allow/block accept/reject "
+    "include/exclude increase/decrease open/close open/closed start/stop public/private success/failure "
+    "succeed/fail pass/fail love/hate before/after above/below more/less required/optional mandatory/optional "
+    "good/bad up/down first/last same/different visible/hidden online/offline permanent/temporary "
+    "present/absent win/lose won/lost high/low fast/slow early/late inside/outside maximum/minimum max/min "
+    "add/remove join/leave buy/sell internal/external manual/automatic light/dark black/white left/right "
+    "import/export encrypt/decrypt allowed/forbidden allowed/denied enabled/disabled increased/decreased "
+    "opened/closed started/stopped passed/failed added/removed like/hate better/worse"
+)
+_OPPOSITE = {(stem(a), stem(b)) for pair in _ANTONYMS for a, b in [pair.split("/")]} | {
+    (stem(b), stem(a)) for pair in _ANTONYMS for a, b in [pair.split("/")]
+}
+_NEGATING_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "non-", "de")
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """A text as the comparison reads it (see the module docstring)."""
+
+    words: tuple[str, ...]  # lower-cased tokens in order: the word-order (frame) comparison
+    values: frozenset[str]
+    content: frozenset[str]
+    negations: int
+    shown: dict[str, str]  # value as compared -> as written (for the explanation)
+    initial: dict[str, str]  # capitalised words opening a sentence (read as content): value key -> stem
+
+
+@dataclass(frozen=True, slots=True)
+class Revision:
+    """How a new text relates to an old one, and why, in words a person can check."""
+
+    kind: str
+    why: str
+    old_values: tuple[str, ...] = ()
+    new_values: tuple[str, ...] = ()
+
+    @property
+    def replaces(self) -> bool:
+        """An update or a contradiction: the new statement takes the old one's place."""
+        return self.kind in (UPDATE, CONTRADICTION)
+
+
+def _tokens(text: str) -> list[tuple[str, bool]]:
+    """Each token with whether a sentence ends right after it (trailing punctuation is not part of it)."""
+    found = []
+    for match in _TOKEN.finditer(text.replace("’", "'")):
+        token = match.group().rstrip(_TRAILING)
+        token = token[:-2] if token.lower().endswith("'s") and len(token) > 2 else token
+        if token:
+            after = match.group()[len(token) : len(token) + 1] or text[match.end() : match.end() + 1]
+            found.append((token, after in (".", "!", "?", ":", "\n")))
+    return found
+
+
+def _is_value(token: str, lowered: str, sentence_start: bool) -> bool:
+    if any(c.isdigit() for c in token) or lowered in _CLOSED_VALUES:
+        return True
+    if any(c in token for c in "._/@:$€£#") or any(c.isupper() for c in token[1:]):
+        return True  # identifiers: hosts, paths, snake_case, versions, CamelCase names
+    return token[0].isupper() and not sentence_start and lowered not in STOP_WORDS
+
+
+@lru_cache(maxsize=4096)
+def read(text: str) -> Statement:
+    """The statement's values, polarity and content (cached: a write compares one text with many)."""
+    raw = _tokens(text[:4000])
+    words: list[str] = []
+    values: set[str] = set()
+    content: set[str] = set()
+    shown: dict[str, str] = {}
+    initial: dict[str, str] = {}
+    negations = 0
+    sentence_start = True
+    for i, (token, ends) in enumerate(raw):
+        lowered = token.lower()
+        words.append(lowered)
+        if lowered in _NEGATIONS or lowered.endswith("n't"):
+            negations += 1
+        elif lowered in _TIME_SUFFIX and i and _number(raw[i - 1][0]) in values:
+            values.discard(_number(raw[i - 1][0]))
+            values.add(key := _number(raw[i - 1][0]) + lowered.replace(".", ""))
+            shown[key] = f"{raw[i - 1][0]} {token}"
+        elif _is_value(token, lowered, sentence_start):
+            values.add(key := _number(lowered))
+            shown.setdefault(key, token)
+        elif lowered not in _IGNORED and (stemmed := stem(lowered.strip("'"))) not in _IGNORED:
+            content.add(stemmed)
+            if sentence_start and token[0].isupper():
+                initial[_number(lowered)] = stemmed
+                shown.setdefault(_number(lowered), token)
+        sentence_start = ends
+    return Statement(tuple(words), frozenset(values), frozenset(content), negations, shown, initial)
+
+
+def _number(token: str) -> str:
+    """A value as compared: lower-cased, thousands separators dropped ("1,000" = "1000"), words stemmed
+    ("Fridays" = "Friday")."""
+    lowered = token.lower()
+    if any(c.isdigit() for c in lowered):
+        return lowered.replace(",", "")
+    return stem(lowered) if lowered.isalpha() else lowered
+
+
+def _reconciled(new: Statement, old: Statement) -> tuple[Statement, Statement]:
+    """A capitalised word opening a sentence may be a name or an ordinary word; it is a value when the other
+    text has it as one ("Kubernetes 1.27 is what runs" / "the cluster runs Kubernetes 1.27")."""
+    return _as_values(new, old.values), _as_values(old, new.values)
+
+
+def _as_values(statement: Statement, values: frozenset[str]) -> Statement:
+    names = {key: stemmed for key, stemmed in statement.initial.items() if key in values}
+    if not names:
+        return statement
+    return replace(
+        statement,
+        values=statement.values | names.keys(),
+        content=statement.content - set(names.values()),
+        initial={k: v for k, v in statement.initial.items() if k not in names},
+    )
+
+
+def _opposed(new: Statement, old: Statement) -> tuple[str, str] | None:
+    """An antonym pair between the words only one of the texts has: (old word, new word). All words count
+    here, function words included ("on" / "off", "before" / "after")."""
+    mine = {stem(w) for w in new.words} - {stem(w) for w in old.words}
+    theirs = {stem(w) for w in old.words} - {stem(w) for w in new.words}
+    for a in theirs:
+        for b in mine:
+            if (a, b) in _OPPOSITE or _prefixed(a, b) or _prefixed(b, a):
+                return a, b
+    return None
+
+
+def _prefixed(word: str, other: str) -> bool:
+    """``other`` is ``word`` with a negating prefix (able / unable, connect / disconnect)."""
+    return len(word) >= 4 and any(other == p + word for p in _NEGATING_PREFIXES)
+
+
+def _slot(new: Statement, old: Statement) -> tuple[str, str, bool] | None:
+    """(old words, new words, in the predicate) when ``new`` is ``old`` with one short run of words replaced,
+    in the same order; "in the predicate": the run lies in the second half of the sentence, where English puts
+    what is said about the subject ("... is vim" → "... is emacs", not "the staging server ..." → "the build
+    server ...", which is another subject)."""
+    if max(len(new.words), len(old.words)) > FRAME_TOKENS:
+        return None
+    ops = [op for op in SequenceMatcher(None, old.words, new.words, autojunk=False).get_opcodes() if op[0] != "equal"]
+    if len(ops) != 1 or ops[0][0] != "replace":
+        return None
+    _, i1, i2, j1, j2 = ops[0]
+    if i2 - i1 > MAX_SLOT or j2 - j1 > MAX_SLOT:
+        return None
+    return " ".join(old.words[i1:i2]), " ".join(new.words[j1:j2]), 2 * i1 >= len(old.words)
+
+
+def _values_why(old: Statement, new: Statement) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    was = tuple(sorted(old.shown[v] for v in old.values - new.values))
+    now = tuple(sorted(new.shown[v] for v in new.values - old.values))
+    return f"new value: {', '.join(now) or '(none)'} (was {', '.join(was) or '(none)'})", was, now
+
+
+def compare(
+    new_text: str, old_text: str, cosine: float, *, same_type: bool = True, threshold: float = 0.95
+) -> Revision:
+    """How ``new_text`` relates to ``old_text`` (``cosine``: of their embeddings; ``threshold``: the type's
+    dedup threshold, ClarkOS' tier 3, which a restatement in other words may also pass)."""
+    if normalize(new_text) == normalize(old_text):
+        return Revision(RESTATEMENT, "the same text")
+    new, old = _reconciled(read(new_text), read(old_text))
+    if new.content.isdisjoint(old.content) and new.values.isdisjoint(old.values) and _slot(new, old) is None:
+        return Revision(DISTINCT, "about something else")  # most neighbours of a new memory: decided cheaply
+    shared = new.content & old.content
+    only_new, only_old = new.content - old.content, old.content - new.content
+    union = len(shared) + len(only_new) + len(only_old)
+    share = len(shared) / union if union else 0.0
+    contains = bool(shared) and (not only_new or not only_old)
+    # One side holding the other's content is the same subject when that content is not a word or two of
+    # a longer, different text ("meeting" inside "meeting notes: the budget was approved").
+    same_subject = share >= SUBJECT_SHARE or (
+        contains and (share >= PARAPHRASE_SUBJECT or cosine >= ELABORATION_COSINE)
+    )
+    # A replaced slot leaves a frame that says what the fact is about: at least two shared words of content.
+    slot = _slot(new, old) if len(shared) + len(new.values & old.values) >= 2 else None
+    flipped = (new.negations % 2) != (old.negations % 2)
+    opposed = None if flipped else _opposed(new, old)
+    if (flipped or opposed) and (same_subject or slot):
+        why = "the negation is flipped" if flipped else f"'{opposed[0]}' became '{opposed[1]}'"  # type: ignore[index]
+        return Revision(CONTRADICTION, why)
+    if (new.values != old.values or slot) and _occurrences(new, old):
+        return Revision(DISTINCT, "another occurrence of an event")
+    if new.values != old.values:
+        return _value_change(
+            new, old, _announced(new, old) or (same_subject and not (only_new and only_old)), slot, cosine
+        )
+    if not only_new and not only_old:
+        return Revision(RESTATEMENT, "the same facts in other words")
+    # One text inside the other is the same subject only when the smaller says something: two words of
+    # content or values ("the outage itself" is not "the cause of the outage" said shorter).
+    said = len(shared) + len(new.values) >= 2
+    if not only_old:
+        return _elaboration(only_new, cosine) if said else Revision(DISTINCT, "about something else")
+    if not only_new:
+        if cosine < ELABORATION_COSINE or not said:
+            return Revision(DISTINCT, "about something else")
+        return Revision(RESTATEMENT, "says less than the stored memory, nothing new")
+    if slot and (slot[2] or _marks_change(new)):
+        return Revision(UPDATE, f"'{slot[0]}' became '{slot[1]}'", (slot[0],), (slot[1],))
+    if slot:  # one word swapped in the subject, in the same sentence: "the staging server" / "the build server"
+        return Revision(DISTINCT, f"about another subject ('{slot[1]}', not '{slot[0]}')")
+    if new.values and cosine >= VALUE_PARAPHRASE_COSINE and share >= CHANGE_SUBJECT:
+        return Revision(RESTATEMENT, f"the same values in other words (similarity {cosine:.2f})")
+    return _reworded(new_text, old_text, cosine, share, same_type, threshold)
+
+
+def _marks_change(new: Statement) -> bool:
+    return not _CHANGE_WORDS.isdisjoint(new.words)
+
+
+def _is_event(statement: Statement) -> bool:
+    """Told in the past tense with no present verb: something that happened once."""
+    words = statement.words
+    past = any(w in _IRREGULAR_PAST or (w.endswith("ed") and len(w) > 4) for w in words)
+    return past and _PRESENT.isdisjoint(words)
+
+
+def _occurrences(new: Statement, old: Statement) -> bool:
+    """Two events, the later not saying it changes the earlier: two occurrences, each its own memory."""
+    return _is_event(old) and _is_event(new) and not _marks_change(new)
+
+
+def _announced(new: Statement, old: Statement) -> bool:
+    """The new text says a change ("moved to", "now", a re- verb such as "repainted"), and the two texts
+    share enough of their subject, counting the values they have in common ("CI moved to Python 3.11" /
+    "the CI pipeline uses Python 3.10")."""
+    redone = {w for w in new.content if w.startswith("re") and w[2:] in old.content}
+    if not (redone or _marks_change(new)):
+        return False
+    content = {w[2:] if w in redone else w for w in new.content}
+    shared = len(content & old.content) + len(new.values & old.values)
+    union = len(content | old.content) + len(new.values & old.values)  # the changed values are the change
+    return shared > 0 and shared / union >= CHANGE_SUBJECT
+
+
+def _value_change(
+    new: Statement, old: Statement, same_subject: bool, slot: tuple[str, str, bool] | None, cosine: float
+) -> Revision:
+    if not same_subject:
+        if slot:
+            return Revision(UPDATE, f"'{slot[0]}' became '{slot[1]}'", (slot[0],), (slot[1],))
+        return Revision(DISTINCT, "about something else")
+    if old.values < new.values and old.content <= new.content:
+        return _elaboration(frozenset(new.shown[v] for v in new.values - old.values), cosine)
+    if new.values < old.values:  # nothing new, only fewer details
+        if cosine >= ELABORATION_COSINE and (new.content <= old.content or cosine >= VALUE_PARAPHRASE_COSINE):
+            return Revision(RESTATEMENT, "says less than the stored memory, nothing new")
+        return Revision(DISTINCT, "about something else")
+    why, was, now = _values_why(old, new)
+    return Revision(UPDATE, why, was, now)
+
+
+def _elaboration(added: frozenset[str], cosine: float) -> Revision:
+    if cosine < ELABORATION_COSINE:
+        return Revision(DISTINCT, "about something else")
+    return Revision(ELABORATION, f"adds {', '.join(sorted(added)[:5])}")
+
+
+def _reworded(new_text: str, old_text: str, cosine: float, share: float, same_type: bool, threshold: float) -> Revision:
+    """Same values and polarity, some content words swapped for others: the same fact told another way, or
+    two facts that look alike."""
+    if same_type and cosine >= threshold:
+        return Revision(RESTATEMENT, f"the same facts in other words (similarity {cosine:.2f})")
+    if same_type and jaccard(word_set(new_text), word_set(old_text)) > JACCARD_RESTATEMENT:
+        return Revision(RESTATEMENT, "nearly the same words")
+    if cosine >= PARAPHRASE_COSINE and share >= PARAPHRASE_SUBJECT:
+        return Revision(RESTATEMENT, f"the same facts in other words (similarity {cosine:.2f})")
+    return Revision(DISTINCT, "about something else")

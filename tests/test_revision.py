@@ -1,0 +1,137 @@
+"""The write path's four decisions: restatement, update, contradiction, elaboration (write/revision.py, pure)
+and what the engine does with each (supersede with history and links, never fold a changed value)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from tiermem import Memory
+from tiermem.write.revision import compare
+
+UPDATES = [
+    ("The API key rotation happens every 30 days", "The API key rotation happens every 90 days", 0.97),
+    ("Meeting with Rachel on Monday at 10am", "Meeting with Rachel on Tuesday at 10am", 0.96),
+    ("The API rate limit is 100 requests per minute", "The API rate limit is 1000 requests per minute", 0.999),
+    ("The staging database listens on port 5433", "The staging database listens on port 5432", 0.97),
+    ("The user's favourite editor is vim", "The user's favourite editor is emacs", 0.67),
+    ("The daily standup is at 9am", "The standup moved to 10am", 0.68),
+    ("Alice lives in Paris", "Alice moved to Berlin", 0.34),
+]
+CONTRADICTIONS = [
+    ("The user is allergic to peanuts", "The user is not allergic to peanuts", 0.98),
+    ("always run the database migrations on staging", "never run the database migrations on staging", 0.92),
+    ("Dark mode is enabled in the terminal", "Dark mode is disabled in the terminal", 0.88),
+    ("The feature flag for search is on", "The feature flag for search is off", 0.95),
+    ("The user likes cilantro", "The user hates cilantro", 0.8),
+]
+DISTINCT = [
+    ("The staging database listens on port 5433", "The production database listens on port 5432", 0.84),
+    ("The staging server runs Ubuntu 22.04", "The build server runs Ubuntu 22.04", 0.9),  # another subject
+    ("I went to a yoga class on Monday morning.", "I went to a yoga class on Thursday evening.", 0.9),  # events
+    ("The user eats meat", "The user likes cilantro", 0.5),
+    ("cause of the outage", "the outage itself", 0.7),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "cosine"), UPDATES)
+def test_a_changed_value_is_an_update(old: str, new: str, cosine: float) -> None:
+    revision = compare(new, old, cosine)
+    assert revision.kind == "update", revision
+    assert revision.replaces
+
+
+@pytest.mark.parametrize(("old", "new", "cosine"), CONTRADICTIONS)
+def test_a_flipped_statement_is_a_contradiction(old: str, new: str, cosine: float) -> None:
+    assert compare(new, old, cosine).kind == "contradiction"
+
+
+@pytest.mark.parametrize(("old", "new", "cosine"), DISTINCT)
+def test_lookalike_facts_stay_distinct(old: str, new: str, cosine: float) -> None:
+    assert compare(new, old, cosine).kind == "distinct"
+
+
+def test_restatements_and_elaborations() -> None:
+    assert compare("API keys are rotated every 30 days", "The API key rotation happens every 30 days", 0.86).kind == (
+        "restatement"
+    )
+    assert compare("the user prefers dark mode!", "The user prefers dark mode", 0.99).kind == "restatement"
+    elaborated = compare("Meeting with Rachel on Tuesday at 10am in room 4", "Meeting with Rachel on Tuesday", 0.9)
+    assert elaborated.kind == "elaboration" and "10am" in elaborated.why
+
+
+def test_the_explanation_names_the_values() -> None:
+    revision = compare("The API rate limit is 1,000 requests per minute", "The API rate limit is 100 per minute", 0.99)
+    assert (revision.old_values, revision.new_values) == (("100",), ("1,000",))
+    assert revision.why == "new value: 1,000 (was 100)"
+
+
+def test_long_texts_compare_in_linear_time() -> None:
+    import time
+
+    long_a, long_b = "word " * 20_000 + "5432", "word " * 20_000 + "5433"
+    started = time.perf_counter()
+    compare(long_b, long_a, 0.99)
+    assert time.perf_counter() - started < 2.0
+
+
+# --- through the engine -----------------------------------------------------------------------------------
+
+
+def test_an_update_supersedes_the_old_memory_which_stays_readable(mem: Memory) -> None:
+    old = mem.store("The API rate limit is 100 requests per minute").memory
+    result = mem.store("The API rate limit is 1000 requests per minute")
+    assert (result.created, result.decision, result.supersedes) == (True, "update", old.id)
+    assert result.changes == {"old": ["100"], "new": ["1000"]} and "1000" in result.why
+    kept = mem.get(old.id)
+    assert not kept.is_current and kept.superseded_by == result.id and kept.valid_to is not None
+    assert {(x["other_id"], x["relation"]) for x in mem.links(old.id)} == {(result.id, "superseded_by")}
+    assert mem.history(old.id)[-1].action == "superseded"
+    hits = mem.search("what is the API rate limit?")
+    assert hits[0].memory.id == result.id and old.id not in {h.memory.id for h in hits}
+
+
+def test_a_restatement_still_reinforces(mem: Memory) -> None:
+    first = mem.store("The API key rotation happens every 30 days")
+    again = mem.store("API keys are rotated every 30 days")
+    assert (again.created, again.decision, again.duplicate_of) == (False, "restatement", first.id)
+    assert mem.get(first.id).access_count == 1 and mem.history(first.id)[-1].detail["text"].startswith("API keys")
+
+
+def test_a_contradiction_links_both_ways(mem: Memory) -> None:
+    old = mem.store("The user is allergic to peanuts").memory
+    new = mem.store("The user is not allergic to peanuts")
+    assert new.decision == "contradiction"
+    assert {x["relation"] for x in mem.links(old.id)} == {"superseded_by", "contradicts"}
+
+
+def test_an_elaboration_is_kept_beside_and_linked(mem: Memory) -> None:
+    old = mem.store("Meeting with Rachel on Tuesday").memory
+    new = mem.store("Meeting with Rachel on Tuesday at 10am in room 4")
+    assert (new.created, new.decision, new.related_to) == (True, "elaboration", old.id)
+    assert mem.get(old.id).is_current
+    assert [x["relation"] for x in mem.links(new.id)] == ["elaborates"]
+
+
+def test_a_back_dated_import_does_not_replace_the_newer_value(mem: Memory) -> None:
+    now = datetime.now(UTC)
+    current = mem.store("The office is in Berlin", created_at=now).memory
+    imported = mem.store("The office is in Munich", created_at=now - timedelta(days=400))
+    assert imported.decision == "update" and imported.supersedes is None
+    assert mem.get(current.id).is_current
+    assert mem.get(imported.id).superseded_by == current.id
+
+
+def test_a_batch_chains_updates_of_one_fact(mem: Memory) -> None:
+    results = mem.store_many([{"text": f"The standup is at {hour}am"} for hour in (8, 9, 10)])
+    assert [r.decision for r in results] == ["new", "update", "update"]
+    assert [m.text for m in mem.list()] == ["The standup is at 10am"]
+    assert mem.get(results[0].id).superseded_by == results[1].id
+
+
+def test_the_previous_behaviour_folds_changed_values(open_memory) -> None:
+    mem = open_memory(config={"revisions": False})
+    first = mem.store("The API rate limit is 100 requests per minute")
+    again = mem.store("The API rate limit is 1000 requests per minute")
+    assert (again.created, again.duplicate_of) == (False, first.id)
