@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 
 from progress import steps
-from tiermem import engine as engine_module
+from tiermem.write import decisions as decisions_module
 from tiermem.engine import Memory
 from tiermem.storage import vectors as vectors_module
 from tiermem.storage.sqlite import _MIRROR_FROM_QUERY as MIRROR_FROM_QUERY
@@ -693,7 +693,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "seed": args.seed,
             "search_limit": 10,
             "candidate_depth": depth,
-            "dedup_neighbours": engine_module.DEDUP_NEIGHBOURS,
+            "dedup_neighbours": decisions_module.NEIGHBOURS,
             "embedder": "wordllama:l2_supercat_256",
         },
         "results": results,
