@@ -24,6 +24,7 @@ from ..errors import ConfigError, EmbedderError, NotFoundError, StoreError, Tier
 from .api_routes import router
 from .asgi import ASGIApp, Message, Receive, Scope, Send, error_body, send_error
 from .auth import AuthError, ForbiddenError, Principal, authenticate
+from .guard import CrossSite, LoopbackHosts, is_loopback_name
 
 DEFAULT_MAX_BODY = 4 * 1024 * 1024
 _STATUS: tuple[tuple[type[TiermemError], int], ...] = (
@@ -89,9 +90,11 @@ def create_app(
     insecure_local: bool = False,
     max_body_bytes: int = DEFAULT_MAX_BODY,
     workspace: str | None = None,
+    host: str | None = None,
 ) -> FastAPI:
     """The REST app over an open store. ``insecure_local``: no tokens (loopback development only);
-    ``workspace``: where MEMORY.md lives (None: the store's default)."""
+    ``workspace``: where MEMORY.md lives (None: the store's default); ``host``: the address it listens on (a
+    loopback one answers only loopback Host names: :mod:`tiermem.interfaces.guard`)."""
     app = FastAPI(
         title="tiermem",
         version=__version__,
@@ -105,10 +108,15 @@ def create_app(
     app.state.principal = _principal_source(memory, insecure_local)
     app.include_router(router)
     from .web import install as install_pages  # here, not at the top: the pages import this module
+    from .web.session import PREFIX
 
     install_pages(app)
     _install_error_handlers(app)
+    # The pages' forms carry CSRF tokens instead of the API's JSON content type.
+    app.add_middleware(CrossSite, marked=lambda path: not (path == PREFIX or path.startswith(f"{PREFIX}/")))
     app.add_middleware(BodyLimit, limit=max_body_bytes)
+    if host is not None and is_loopback_name(host):
+        app.add_middleware(LoopbackHosts)  # outermost: a rebound request gets no further
     return app
 
 

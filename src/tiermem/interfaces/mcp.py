@@ -24,8 +24,9 @@ from ..errors import TiermemError
 from ..fence import NOTICE, fence, neutralise
 from ..lifecycle.service import LifecycleService
 from ..write.provenance import stamp, trust_of
-from .asgi import Receive, Scope, Send, send_error
+from .asgi import ASGIApp, Receive, Scope, Send, send_error
 from .auth import AuthError, Principal, authenticate
+from .guard import CrossSite, LoopbackHosts, is_loopback_name
 
 INSTRUCTIONS = """tiermem is your long-term memory. At the start of a task call `context` with the user's
 message to load what you know; call `store` when you learn something worth keeping (a preference, a
@@ -268,7 +269,10 @@ def http_app(
     names another site (DNS rebinding: a web page the user visits cannot reach the local server through its
     own domain); on any other address that check would refuse the server's own clients, so it is off."""
     server = create_server(memory, default_agent=default_agent, tokens=not insecure_local, workspace=workspace)
-    app = server.streamable_http_app(host=host)
+    app: ASGIApp = server.streamable_http_app(host=host)
+    if is_loopback_name(host):
+        # The SDK's own check covers only 127.0.0.1, localhost and ::1 as written; ours every loopback form.
+        app = LoopbackHosts(CrossSite(app))
     if insecure_local:
         return app
 
