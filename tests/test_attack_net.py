@@ -258,3 +258,33 @@ def test_mcp_over_http_checks_the_host_on_every_loopback_address(mem: Memory, bo
         forged = httpx.post(f"{url}/mcp", headers={"Origin": EVIL, **accept}, json=message)
         assert forged.status_code == 403
         assert httpx.post(f"{url}/mcp", headers=accept, json=message).status_code == 200
+
+
+# --- what the server tells clients, and how long it waits for them ---------------------------------------------
+
+
+def test_stats_do_not_show_where_the_store_lives(mem: Memory) -> None:
+    from tiermem.interfaces.auth import create_token
+
+    token, _ = create_token(mem, ["alice"], "read")
+    with serve_asgi(create_app(mem)) as url:
+        stats = httpx.get(f"{url}/v1/agents/alice/stats", headers={"Authorization": f"Bearer {token}"}).json()
+    assert "memories" in stats and "path" not in stats
+    assert mem.location not in json.dumps(stats)
+
+
+def test_a_body_trickled_slower_than_the_read_timeout_is_cut_off(mem: Memory) -> None:
+    import socket
+    import time
+
+    with serve_asgi(create_app(mem, insecure_local=True, read_timeout=1.0)) as url:
+        host, port = url.removeprefix("http://").split(":")
+        with socket.create_connection((host, int(port)), timeout=10) as conn:
+            started = time.monotonic()
+            conn.sendall(b"POST /v1/agents/default/memories HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                         b"Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"text\": ")  # fmt: skip
+            answer = conn.recv(4096).decode()
+            waited = time.monotonic() - started
+    assert answer.startswith("HTTP/1.1 408") and "did not arrive within 1 s" in answer
+    assert waited < 5
+    assert mem.list(agent_id="default") == []

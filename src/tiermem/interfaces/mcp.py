@@ -25,7 +25,7 @@ from ..errors import TiermemError
 from ..fence import NOTICE, fence, neutralise
 from ..lifecycle.service import LifecycleService
 from ..write.provenance import stamp, trust_of
-from .asgi import ASGIApp, Receive, Scope, Send, send_error
+from .asgi import SERVER_LIMITS, ASGIApp, Receive, Scope, Send, send_error
 from .auth import AuthError, ForbiddenError, Principal, authenticate
 from .guard import CrossSite, LoopbackHosts, is_loopback_name
 
@@ -320,4 +320,4 @@ def run_http(
     import uvicorn
 
     app = http_app(memory, default_agent=default_agent, insecure_local=insecure_local, workspace=workspace, host=host)
-    uvicorn.run(app, host=host, port=port, log_level="warning", server_header=False)
+    uvicorn.run(app, host=host, port=port, log_level="warning", server_header=False, **SERVER_LIMITS)

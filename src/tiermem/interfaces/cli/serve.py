@@ -93,6 +93,7 @@ def run_rest(
     import uvicorn
 
     from ..api import create_app
+    from ..asgi import SERVER_LIMITS
 
     with open_store(store) as memory:
         application = create_app(
@@ -103,7 +104,7 @@ def run_rest(
         sys.stderr.write(f"tiermem {where} · store {memory.location} · {auth}\n")
         if not is_loopback(host):
             sys.stderr.write("tiermem: listening beyond loopback: put a TLS-terminating proxy in front of it\n")
-        uvicorn.run(application, host=host, port=port, log_level="warning", server_header=False)
+        uvicorn.run(application, host=host, port=port, log_level="warning", server_header=False, **SERVER_LIMITS)
 
 
 @app.command()
