@@ -112,18 +112,23 @@ def _body(path: str, headers: dict[str, str]) -> str:
     return '{"text": "planted", "query": "x", "key": "lesson", "value": {"text": "planted"}}' if kind else ""
 
 
+def _refused(local: tuple[str, Memory, str], method: str, path: str, headers: dict[str, str]) -> httpx.Response:
+    """Send the forged request; it must be refused (403) and the store must be as it was."""
+    url, mem, target = local
+    before = state(mem)
+    answer = _send(url, method, path, target, headers)
+    assert answer.status_code == 403, answer.text
+    assert state(mem) == before
+    return answer
+
+
 @pytest.mark.parametrize("forgery", sorted(BROWSER_FORGERIES))
 @pytest.mark.parametrize(("method", "path"), ROUTES)
 def test_a_cross_site_request_changes_nothing(
     local: tuple[str, Memory, str], method: str, path: str, forgery: str
 ) -> None:
-    url, mem, target = local
-    before = state(mem)
-    answer = _send(url, method, path, target, BROWSER_FORGERIES[forgery])
-    assert answer.status_code == 403, answer.text
-    assert answer.json()["error"]["type"] == "CrossSiteRequest"
-    assert "only this server's own pages may change memory" in answer.json()["error"]["message"]
-    assert state(mem) == before
+    error = _refused(local, method, path, BROWSER_FORGERIES[forgery]).json()["error"]
+    assert error["type"] == "CrossSiteRequest" and "only this server's own pages may change memory" in error["message"]
 
 
 @pytest.mark.parametrize("kind", sorted(UNMARKED))
@@ -131,13 +136,9 @@ def test_a_cross_site_request_changes_nothing(
 def test_a_post_no_page_could_be_refused_for_changes_nothing(
     local: tuple[str, Memory, str], method: str, path: str, kind: str
 ) -> None:
-    url, mem, target = local
-    before = state(mem)
-    answer = _send(url, method, path, target, UNMARKED[kind])
-    assert answer.status_code == 403, answer.text
+    answer = _refused(local, method, path, UNMARKED[kind])
     if not path.startswith("/ui"):  # the pages refuse it for its missing CSRF token, with a page
         assert "send 'Content-Type: application/json'" in answer.json()["error"]["message"]
-    assert state(mem) == before
 
 
 def test_purge_without_a_body_from_a_page_is_refused(local: tuple[str, Memory, str]) -> None:
