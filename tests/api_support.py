@@ -38,20 +38,21 @@ def serve_asgi(app: Any) -> Iterator[str]:
         thread.join(timeout=20)
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
+def _free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as sock:
+        sock.bind((host, 0))
         return int(sock.getsockname()[1])
 
 
 @contextmanager
-def serve_process(*args: str, command: str = "serve") -> Iterator[str]:
-    """`tiermem serve` (or ``command``: `tiermem ui`) as a real process on a free port; stopped with SIGINT
-    (Ctrl-C) at the end."""
-    port = _free_port()
+def serve_process(*args: str, command: str = "serve", host: str = "127.0.0.1") -> Iterator[str]:
+    """`tiermem serve` (or ``command``: `tiermem ui`) as a real process on a free port of ``host``; stopped with
+    SIGINT (Ctrl-C) at the end."""
+    port = _free_port(host)
     tiermem = Path(sys.executable).with_name("tiermem")
-    process = subprocess.Popen([str(tiermem), command, *args, "--port", str(port)], stderr=subprocess.PIPE, text=True)
-    url = f"http://127.0.0.1:{port}"
+    where = ["--port", str(port)] + (["--host", host] if host != "127.0.0.1" else [])
+    process = subprocess.Popen([str(tiermem), command, *args, *where], stderr=subprocess.PIPE, text=True)
+    url = f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
     try:
         deadline = time.monotonic() + 60
         while True:

@@ -210,7 +210,9 @@ def test_conflicting_id_fails_whole_import_or_is_skipped(mem: Memory, open_memor
     target.store("something else entirely")
     target.adopt([make_record("another text", agent_id="default", id=first.id)])
     before = snapshot(target)
-    with pytest.raises(ValidationError, match=rf"line 2: memory {first.id} is already in the store with another text"):
+    with pytest.raises(
+        ValidationError, match=rf"line 2: memory {first.id} conflicts with a memory already in the store"
+    ):
         target.import_from(exported.splitlines())
     assert snapshot(target) == before
     report = target.import_from(exported.splitlines(), on_conflict="skip")

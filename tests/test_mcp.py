@@ -113,7 +113,7 @@ def test_http_without_a_valid_token_is_refused_before_any_session(mcp_url: str, 
 
 
 @pytest.mark.parametrize(
-    ("bound_to", "host_header", "status"), [("127.0.0.1", "evil.example", 421), ("0.0.0.0", "mem.example:8848", 200)]
+    ("bound_to", "host_header", "status"), [("127.0.0.1", "evil.example", 400), ("0.0.0.0", "mem.example:8848", 200)]
 )
 def test_host_header_is_checked_on_loopback_only(mem: Memory, bound_to: str, host_header: str, status: int) -> None:
     """On loopback a page on another site cannot reach the server through its own domain (DNS rebinding);

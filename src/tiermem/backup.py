@@ -355,6 +355,7 @@ class ImportReport:
     history_added: int = 0
     docs_added: int = 0  # hot state, tree...: only where the store has none yet (its own is newer)
     pins_added: int = 0  # only for memories the store has not pinned already
+    pins_refused: int = 0  # an import with imposed provenance (over the network) takes no pins from the file
     vectors_from_file: int = 0
     embedded: int = 0
     redacted: int = 0
@@ -399,8 +400,10 @@ class Importer:
         redact: bool,
         only_agent: str | None = None,
         on_conflict: str = "error",
+        provenance: Mapping[str, Any] | None = None,
     ) -> None:
         self._backend, self._embed, self._registry = backend, embed, registry
+        self._provenance = None if provenance is None else dict(provenance)
         self._store_embedder, self._max_text_bytes, self._redact = store_embedder, max_text_bytes, redact
         self._only = None if only_agent is None else check_agent_id(only_agent)
         self._on_conflict = check_choice("on_conflict", on_conflict, CONFLICT_POLICIES)
@@ -477,6 +480,9 @@ class Importer:
     def _pin(self, number: int, agent_id: str, memory_id: str, tier: str, at: datetime) -> None:
         if not self._mine(agent_id) or memory_id in self._backend.pins(agent_id):
             return
+        if self._provenance is not None:
+            self.report.pins_refused += 1
+            return
         if self._backend.get(agent_id, memory_id) is None:
             raise ValidationError(
                 f"line {number}: the pin of {memory_id} names a memory that is neither in the file nor in the "
@@ -496,6 +502,8 @@ class Importer:
         if not self._mine(record.agent_id):
             self.report.other_agents_skipped += 1
             return
+        if self._provenance is not None:
+            record = self._imposed(record)
         assert self._header is not None
         vector = None
         if "embedding" in data:
@@ -510,6 +518,12 @@ class Importer:
         self._memories.append((number, record, vector))
         if len(self._memories) >= self.BATCH:
             self._flush_memories()
+
+    def _imposed(self, record: MemoryRecord) -> MemoryRecord:
+        """The record with the importer's provenance in place of the file's claims (kept under ``claimed``, as
+        data), and not hot: who wrote a memory and whether it is always in context are not the file's to say."""
+        source = {**(self._provenance or {}), "claimed": record.source}
+        return replace(record, source=source, tier="warm" if record.tier == "hot" else record.tier)
 
     def _finish(self, data: Mapping[str, Any]) -> None:
         self._flush_memories()
@@ -557,10 +571,11 @@ class Importer:
         if self._on_conflict == "skip":
             self.report.conflicts_skipped += 1
             return
-        what = f"agent {owner!r}" if owner != record.agent_id else "another text"
+        # One message whoever owns the id: naming the owner would tell an importer scoped to one agent which
+        # other agents exist (an existence oracle).
         raise ValidationError(
-            f"line {number}: memory {record.id} is already in the store with {what}; import with "
-            "on_conflict='skip' (--on-conflict skip) to keep the store's version"
+            f"line {number}: memory {record.id} conflicts with a memory already in the store (another text, or "
+            "another agent's); import with on_conflict='skip' (--on-conflict skip) to keep the store's version"
         )
 
     def _flush_links(self) -> None:

@@ -831,9 +831,12 @@ class Memory:
         agent_id: str | None = None,
         on_conflict: str = "error",
         redact_secrets: bool | None = None,
+        provenance: Mapping[str, Any] | None = None,
     ) -> backup.ImportReport:
         """Read an export (a path, an open file or lines) into the store, all or nothing, validating every
-        line; ``agent_id`` imports that agent's memories only. See :mod:`tiermem.backup` for the rules."""
+        line; ``agent_id`` imports that agent's memories only. ``provenance``: the ``source`` every memory gets
+        instead of the file's (which is kept under ``claimed``), with no pins and no hot tier taken from the
+        file: for files that arrive over a network. See :mod:`tiermem.backup` for the rules."""
         importer = backup.Importer(
             self._backend,
             self._embedder.embed,
@@ -843,6 +846,7 @@ class Memory:
             redact=self._redacting(redact_secrets),
             only_agent=agent_id,
             on_conflict=on_conflict,
+            provenance=provenance,
         )
         if not isinstance(source, str | Path):
             return importer.run(source)

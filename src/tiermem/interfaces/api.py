@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import anyio
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -24,8 +25,10 @@ from ..errors import ConfigError, EmbedderError, NotFoundError, StoreError, Tier
 from .api_routes import router
 from .asgi import ASGIApp, Message, Receive, Scope, Send, error_body, send_error
 from .auth import AuthError, ForbiddenError, Principal, authenticate
+from .guard import CrossSite, LoopbackHosts, is_loopback_name
 
 DEFAULT_MAX_BODY = 4 * 1024 * 1024
+DEFAULT_READ_TIMEOUT = 30.0
 _STATUS: tuple[tuple[type[TiermemError], int], ...] = (
     (AuthError, 401),
     (ForbiddenError, 403),
@@ -42,32 +45,30 @@ def status_of(exc: TiermemError) -> int:
 
 
 class BodyLimit:
-    """Refuses request bodies over ``limit`` bytes with 413: by Content-Length up front; a body sent without one
-    (chunked) is read here up to the limit and then handed on whole."""
+    """Refuses request bodies over ``limit`` bytes with 413 (by Content-Length up front, else once read that far),
+    and bodies that do not arrive within ``timeout`` seconds with 408 (a client trickling bytes holds a
+    connection and a worker for nothing). The body is read here and handed on whole."""
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
-        self.app, self.limit = app, limit
+    def __init__(self, app: ASGIApp, limit: int, timeout: float = DEFAULT_READ_TIMEOUT) -> None:
+        self.app, self.limit, self.timeout = app, limit, timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         declared = dict(scope.get("headers") or []).get(b"content-length")
-        if declared is not None:
-            if not declared.isdigit() or int(declared) > self.limit:
-                await self._refuse(send)
-            else:
-                await self.app(scope, receive, send)
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            await self._refuse(send)
             return
-        body = bytearray()
-        while True:
-            message = await receive()
-            body += message.get("body", b"")
-            if len(body) > self.limit:
-                await self._refuse(send)
-                return
-            if message["type"] != "http.request" or not message.get("more_body"):
-                break
+        try:
+            with anyio.fail_after(self.timeout):
+                body = await self._read(receive)
+        except TimeoutError:
+            await send_error(send, 408, "RequestTimeout", f"the request body did not arrive within {self.timeout:g} s")
+            return
+        if body is None:
+            await self._refuse(send)
+            return
         replayed = False
 
         async def replay() -> Message:
@@ -79,6 +80,17 @@ class BodyLimit:
 
         await self.app(scope, replay, send)
 
+    async def _read(self, receive: Receive) -> bytearray | None:
+        """The whole body, or None past the limit."""
+        body = bytearray()
+        while True:
+            message = await receive()
+            body += message.get("body", b"")
+            if len(body) > self.limit:
+                return None
+            if message["type"] != "http.request" or not message.get("more_body"):
+                return body
+
     async def _refuse(self, send: Send) -> None:
         await send_error(send, 413, "PayloadTooLarge", f"request body over {self.limit} bytes; send less at once")
 
@@ -89,9 +101,13 @@ def create_app(
     insecure_local: bool = False,
     max_body_bytes: int = DEFAULT_MAX_BODY,
     workspace: str | None = None,
+    host: str | None = None,
+    read_timeout: float = DEFAULT_READ_TIMEOUT,
 ) -> FastAPI:
     """The REST app over an open store. ``insecure_local``: no tokens (loopback development only);
-    ``workspace``: where MEMORY.md lives (None: the store's default)."""
+    ``workspace``: where MEMORY.md lives (None: the store's default); ``host``: the address it listens on (a
+    loopback one answers only loopback Host names: :mod:`tiermem.interfaces.guard`); ``read_timeout``: seconds a
+    request body may take to arrive."""
     app = FastAPI(
         title="tiermem",
         version=__version__,
@@ -105,10 +121,15 @@ def create_app(
     app.state.principal = _principal_source(memory, insecure_local)
     app.include_router(router)
     from .web import install as install_pages  # here, not at the top: the pages import this module
+    from .web.session import PREFIX
 
     install_pages(app)
     _install_error_handlers(app)
-    app.add_middleware(BodyLimit, limit=max_body_bytes)
+    # The pages' forms carry CSRF tokens instead of the API's JSON content type.
+    app.add_middleware(CrossSite, marked=lambda path: not (path == PREFIX or path.startswith(f"{PREFIX}/")))
+    app.add_middleware(BodyLimit, limit=max_body_bytes, timeout=read_timeout)
+    if host is not None and is_loopback_name(host):
+        app.add_middleware(LoopbackHosts)  # outermost: a rebound request gets no further
     return app
 
 

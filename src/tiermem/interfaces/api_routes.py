@@ -273,7 +273,8 @@ def context(body: ContextBody, agent: Reader, memory: Store) -> dict[str, Any]:
 
 @router.get("/v1/agents/{agent_id}/stats", tags=["server"], summary="Counts by status, type and tier")
 def stats(agent: Reader, memory: Store) -> dict[str, Any]:
-    return memory.stats(agent_id=agent)
+    # Not the store's path: where the server keeps its files (or a database URL) is none of a client's business.
+    return {key: value for key, value in memory.stats(agent_id=agent).items() if key != "path"}
 
 
 # --- the tiered lifecycle (seed 000) ----------------------------------------------------------------------
@@ -324,6 +325,7 @@ def export_memories(agent: Reader, memory: Store, embeddings: bool = False) -> S
 async def import_memories(
     request: Request,
     agent: Admin,
+    caller: Caller,
     memory: Store,
     on_conflict: Annotated[str, Query(description="A memory id already there with other text: error or skip.")] = (
         "error"
@@ -331,7 +333,9 @@ async def import_memories(
     keep_secrets: Annotated[bool, Query(description="Do not redact secrets found in the file.")] = False,
 ) -> dict[str, Any]:
     """The body is a `tiermem export` file (at most the server's body limit, `--max-body-bytes`); only this agent's
-    lines are imported, others are counted as skipped."""
+    lines are imported, others are counted as skipped. Provenance is this request's, not the file's: every memory
+    comes in with `source.interface` rest and `source.trust` tool (the file's claim kept under `source.claimed`),
+    and no pin or hot tier is taken from the file."""
     body = await request.body()
     report = await run_in_threadpool(
         memory.import_from,
@@ -339,5 +343,12 @@ async def import_memories(
         agent_id=agent,
         on_conflict=on_conflict,
         redact_secrets=False if keep_secrets else None,
+        provenance=_imported_by(caller),
     )
     return report.to_dict()
+
+
+def _imported_by(caller: Principal) -> dict[str, Any]:
+    """The provenance of a file sent over the network: whoever sent it, never what the file says of itself."""
+    who = "insecure-local" if caller.token is None else caller.token.id
+    return {"type": "import", "interface": "rest", "trust": "tool", "token": who}

@@ -12,6 +12,11 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
+#: uvicorn's limits for both servers: idle connections close after 5 s, request heads over 64 KiB are refused, and
+#: past 256 connections at once new ones get 503 rather than memory (body read time: api.BodyLimit)
+SERVER_LIMITS: dict[str, Any] = {"timeout_keep_alive": 5, "h11_max_incomplete_event_size": 64 * 1024,
+                                 "limit_concurrency": 256}  # fmt: skip
+
 
 def error_body(kind: str, message: str) -> dict[str, Any]:
     """The servers' error shape, ``{"error": {"type", "message"}}``, the message on one line."""

@@ -2,8 +2,9 @@
 
 Each tool is a thin call into :class:`~tiermem.engine.Memory`. Over HTTP every request needs a bearer token
 (``tiermem tokens create``) and every tool checks it against the agent it acts on, exactly like the REST
-server; over stdio the server belongs to the local user who started it. Tool descriptions are written for
-the agent that reads them: when to call, an example, and whether the tool only reads or changes memory.
+server; over stdio the server belongs to the local user who started it, for the one agent it was started for
+(``--agent-id``). Tool descriptions are written for the agent that reads them: when to call, an example, and
+whether the tool only reads or changes memory.
 """
 
 from __future__ import annotations
@@ -24,8 +25,9 @@ from ..errors import TiermemError
 from ..fence import NOTICE, fence, neutralise
 from ..lifecycle.service import LifecycleService
 from ..write.provenance import stamp, trust_of
-from .asgi import Receive, Scope, Send, send_error
-from .auth import AuthError, Principal, authenticate
+from .asgi import SERVER_LIMITS, ASGIApp, Receive, Scope, Send, send_error
+from .auth import AuthError, ForbiddenError, Principal, authenticate
+from .guard import CrossSite, LoopbackHosts, is_loopback_name
 
 INSTRUCTIONS = """tiermem is your long-term memory. At the start of a task call `context` with the user's
 message to load what you know; call `store` when you learn something worth keeping (a preference, a
@@ -44,11 +46,15 @@ AgentArg = Annotated[
 
 
 class Access:
-    """Decides which agent a tool call acts on, and whether the caller may."""
+    """Decides which agent a tool call acts on, and whether the caller may. ``confined``: only the default agent
+    (a stdio server started with ``--agent-id``: it has no tokens to say otherwise)."""
 
-    def __init__(self, memory: Memory, default_agent: str, *, tokens: bool, workspace: str | None = None) -> None:
+    def __init__(
+        self, memory: Memory, default_agent: str, *, tokens: bool, workspace: str | None = None, confined: bool = False
+    ) -> None:
         self.memory, self.default_agent, self.tokens = memory, default_agent, tokens
         self.workspace = workspace  # where MEMORY.md lives (None: the store's default)
+        self.confined = confined
 
     def lifecycle(self) -> LifecycleService:
         return self.memory.lifecycle(self.workspace)
@@ -60,6 +66,11 @@ class Access:
         return authenticate(self.memory, headers.get("authorization"))
 
     def agent(self, ctx: Context[Any, Any] | None, agent_id: str | None, role: str) -> str:
+        if self.confined and agent_id is not None and agent_id != self.default_agent:
+            raise ForbiddenError(
+                f"this server serves agent {self.default_agent!r} only; to reach {agent_id!r}, start another "
+                f"`tiermem mcp --agent-id {agent_id}`"
+            )
         caller = self.principal(ctx)
         if agent_id is None and caller.token is not None and len(caller.token.agents) == 1:
             agent_id = caller.token.agents[0] if caller.token.agents[0] != "*" else None
@@ -76,11 +87,17 @@ def _tool_errors(kind: type[Exception] = ToolError) -> Iterator[None]:
 
 
 def create_server(
-    memory: Memory, *, default_agent: str = "default", tokens: bool = False, workspace: str | None = None
+    memory: Memory,
+    *,
+    default_agent: str = "default",
+    tokens: bool = False,
+    workspace: str | None = None,
+    confined: bool = False,
 ) -> MCPServer:
-    """The MCP server over an open store. ``tokens``: require bearer tokens (HTTP)."""
+    """The MCP server over an open store. ``tokens``: require bearer tokens (HTTP); ``confined``: serve
+    ``default_agent`` only (stdio)."""
     server = MCPServer("tiermem", instructions=INSTRUCTIONS)
-    access = Access(memory, default_agent, tokens=tokens, workspace=workspace)
+    access = Access(memory, default_agent, tokens=tokens, workspace=workspace, confined=confined)
     _memory_tools(server, access)
     _lifecycle_tools(server, access)
     _resources(server, access)
@@ -251,7 +268,10 @@ def _jsonable(value: dict[str, Any]) -> dict[str, Any]:
 
 
 def run_stdio(memory: Memory, *, default_agent: str = "default", workspace: str | None = None) -> None:
-    create_server(memory, default_agent=default_agent, workspace=workspace).run("stdio")
+    """Serve one agent over stdin/stdout: whoever can write to the pipe is that agent, and no other."""
+    from .mcp_stdio import run_stdio as serve
+
+    serve(create_server(memory, default_agent=default_agent, workspace=workspace, confined=True))
 
 
 def http_app(
@@ -268,7 +288,10 @@ def http_app(
     names another site (DNS rebinding: a web page the user visits cannot reach the local server through its
     own domain); on any other address that check would refuse the server's own clients, so it is off."""
     server = create_server(memory, default_agent=default_agent, tokens=not insecure_local, workspace=workspace)
-    app = server.streamable_http_app(host=host)
+    app: ASGIApp = server.streamable_http_app(host=host)
+    if is_loopback_name(host):
+        # The SDK's own check covers only 127.0.0.1, localhost and ::1 as written; ours every loopback form.
+        app = LoopbackHosts(CrossSite(app))
     if insecure_local:
         return app
 
@@ -297,4 +320,4 @@ def run_http(
     import uvicorn
 
     app = http_app(memory, default_agent=default_agent, insecure_local=insecure_local, workspace=workspace, host=host)
-    uvicorn.run(app, host=host, port=port, log_level="warning", server_header=False)
+    uvicorn.run(app, host=host, port=port, log_level="warning", server_header=False, **SERVER_LIMITS)

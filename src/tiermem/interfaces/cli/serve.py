@@ -6,7 +6,6 @@ that several servers on several machines can share.
 
 from __future__ import annotations
 
-import ipaddress
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -46,12 +45,9 @@ def open_store(store: str | None) -> Iterator[Memory]:
 
 
 def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
+    from ..guard import is_loopback_name
+
+    return is_loopback_name(host)
 
 
 def _workspace() -> str | None:
@@ -97,23 +93,18 @@ def run_rest(
     import uvicorn
 
     from ..api import create_app
+    from ..asgi import SERVER_LIMITS
 
     with open_store(store) as memory:
         application = create_app(
-            memory, insecure_local=insecure_local, max_body_bytes=max_body_bytes, workspace=_workspace()
+            memory, insecure_local=insecure_local, max_body_bytes=max_body_bytes, workspace=_workspace(), host=host
         )
-        if is_loopback(host) and host not in {"::1", "[::1]"}:
-            # A page on any web site can reach a loopback server through a DNS name that resolves to
-            # 127.0.0.1 (DNS rebinding): only requests addressed to loopback names are served.
-            from starlette.middleware.trustedhost import TrustedHostMiddleware
-
-            application.add_middleware(TrustedHostMiddleware, allowed_hosts=sorted({host, "127.0.0.1", "localhost"}))
         auth = "NO AUTH (--insecure-local)" if insecure_local else "bearer tokens"
         where = banner.format(host=host, port=port)
         sys.stderr.write(f"tiermem {where} · store {memory.location} · {auth}\n")
         if not is_loopback(host):
             sys.stderr.write("tiermem: listening beyond loopback: put a TLS-terminating proxy in front of it\n")
-        uvicorn.run(application, host=host, port=port, log_level="warning", server_header=False)
+        uvicorn.run(application, host=host, port=port, log_level="warning", server_header=False, **SERVER_LIMITS)
 
 
 @app.command()
