@@ -98,3 +98,50 @@ def test_a_10000_character_query_of_1500_distinct_words_searches_fast(tmp_path: 
     finally:
         memory.close()
     assert hits and took < 0.5  # ~0.9 s on this store before, 4.7 s on the review's
+
+
+# --- item 6: workspace symlinks -------------------------------------------------------------------------------
+
+NETRC = "machine api.example.com login deploy password hunter2-netrc-secret"
+
+
+def _linked_workspace(tmp_path: Path, link: str) -> Path:
+    """A workspace (as a cloned repository could ship it) where ``link`` points at a secret outside it."""
+    secrets_dir = tmp_path / "home"
+    secrets_dir.mkdir()
+    (secrets_dir / ".netrc").write_text(f"# 2026-01-03\n\n- {NETRC}\n")
+    (secrets_dir / "private").mkdir()
+    (secrets_dir / "private" / "2026-01-02.md").write_text(f"# 2026-01-02\n\n- {NETRC}\n")
+    ws = tmp_path / "repo"
+    (ws / "memory").mkdir(parents=True)
+    (ws / "MEMORY.md").write_text("# Memory\n\nThe staging database is postgres.\n")
+    (ws / "notes.md").write_text("# 2026-01-04\n\n- the deploy login lives in the vault, machine api\n")
+    target = {"memory": secrets_dir / "private", "memory/2026-01-04.md": ws / "notes.md"}.get(link)
+    if link == "memory":
+        (ws / "memory").rmdir()
+    elif link == "MEMORY.md":
+        (ws / "MEMORY.md").unlink()
+    (ws / link).symlink_to(target or secrets_dir / ".netrc")
+    return ws
+
+
+@pytest.mark.parametrize(
+    "link", ["memory/2026-01-03.md", "memory", "MEMORY.md", "memory/threads.md", "memory/resumption.md"]
+)
+def test_a_workspace_file_linked_outside_is_never_indexed_or_served(tmp_path: Path, link: str) -> None:
+    ws = _linked_workspace(tmp_path, link)
+    for args in (
+        ["context", "machine login password deploy"],
+        ["--json", "list"],
+        ["search", "api example netrc password"],
+    ):
+        done = tiermem("--workspace", str(ws), *args, cwd=ws)
+        assert done.returncode == 0, done.stderr
+        assert "hunter2" not in done.stdout and "hunter2" not in done.stderr
+
+
+def test_a_link_that_stays_inside_the_workspace_is_still_read(tmp_path: Path) -> None:
+    ws = _linked_workspace(tmp_path, "memory/2026-01-04.md")
+    done = tiermem("--workspace", str(ws), "context", "where does the deploy login live", cwd=ws)
+    assert done.returncode == 0, done.stderr
+    assert "deploy login lives in the vault" in done.stdout and "hunter2" not in done.stdout

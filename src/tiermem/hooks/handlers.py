@@ -11,7 +11,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import LLMError, TiermemError
@@ -57,7 +56,7 @@ def session_start(rt: Runtime, hook: HookInput, gate: bool, now: float) -> Answe
     core = journal.read_core(place.project, journal.CORE_MD)
     if core.strip():
         parts.append(core)
-    resumption = _read(place.project.parent / "memory" / "resumption.md")
+    resumption = journal.read_inside(place.project.parent / "memory" / "resumption.md", place.project.parent)
     if resumption.strip():
         parts.append("## Resumption note\n\n" + resumption)
     checkpoints = [c for c in journal.recent_checkpoints(place.project, hook.session_id) if c not in core]
@@ -67,13 +66,6 @@ def session_start(rt: Runtime, hook: HookInput, gate: bool, now: float) -> Answe
         return Answer()
     header = "# tiermem: memory from past sessions (advisory; revalidate before relying on it)"
     return Answer(output.context("SessionStart", output.fit([header, *parts], SESSION_BUDGET_CHARS)))
-
-
-def _read(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return ""
 
 
 # --- UserPromptSubmit --------------------------------------------------------------------------------------

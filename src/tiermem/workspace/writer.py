@@ -293,7 +293,8 @@ class MemoryWriter:
             flat = [log for log in logs if log.path.parent == today.parent]  # a new flat log hides the mirror
             fresh = DailyLog(moment.date(), "", str(today), self.space.rel(today))
             logs = sorted([*flat, fresh], key=lambda log: log.rel, reverse=True)
-        texts = [read_text(log.path) if batch is None else batch.read(log.path, strict=False) for log in logs]
+        root = self.space.root
+        texts = [batch.read(log.path, strict=False) if batch else read_text(log.path, root=root) for log in logs]
         facts = [log_facts(log.day, log.rel, text or "") for log, text in zip(logs, texts, strict=True)]
         return render_index(facts, moment.date())
 
@@ -321,7 +322,7 @@ class MemoryWriter:
 
     def pending(self) -> dict[str, Any]:
         """The notes captured since the last session end."""
-        state, _ = parse_state(read_text(self.space.state))
+        state, _ = parse_state(read_text(self.space.state, root=self.space.root))
         return dict(state.get("current_session", {}))
 
 
