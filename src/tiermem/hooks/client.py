@@ -61,10 +61,11 @@ def main(argv: Sequence[str], stdin: BinaryIO | None = None, env: Mapping[str, s
 
 
 def _answer(place: Place, hook: HookInput, raw: bytes, *, gate: bool, env: Mapping[str, str]) -> str:
-    helper = env.get("TIERMEM_HOOK_HELPER", "1") != "0"
-    if helper:
+    socket = place.socket
+    helper = env.get("TIERMEM_HOOK_HELPER", "1") != "0" and socket is not None  # None: no private place for it
+    if helper and socket is not None:
         request = {"v": PROTOCOL, "event": hook.event, "payload": raw.decode("utf-8", "replace"), "gate": gate}
-        reply = ask(place.socket, request, timeout=float(env.get("TIERMEM_HOOK_TIMEOUT", "8")))
+        reply = ask(socket, request, timeout=float(env.get("TIERMEM_HOOK_TIMEOUT", "8")))
         if reply is not None:
             return reply
         if hook.event != "SessionEnd":  # the session is over: no helper is needed any more
