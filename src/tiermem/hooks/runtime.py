@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import EmbedderError, TiermemError
+from ..write.provenance import trust_of
 from . import journal, rules
 from .locate import Place
 from .output import Recalled
@@ -88,7 +89,13 @@ class Runtime:
             type=learning.type,
             tags=learning.tags,
             metadata={**learning.metadata, "session_id": session_id},
-            source={"type": SOURCE, "event": event, "session": session_id, "interface": "hook"},
+            source={
+                "type": SOURCE,
+                "event": event,
+                "session": session_id,
+                "interface": "hook",
+                "trust": _trust(learning, event),
+            },
             dedup=dedup,
         )
         self.journal(name, result.memory, session_id, event, created=result.created)
@@ -126,7 +133,9 @@ class Runtime:
                 if tier == "cold" or hit.memory.id in exclude:
                     continue
                 record = hit.memory
-                item = Recalled(name, record.id, record.type, record.text, tier, hit.score, record.metadata)
+                item = Recalled(
+                    name, record.id, record.type, record.text, tier, hit.score, record.metadata, trust_of(record.source)
+                )
                 found.append((0 if tier == "hot" else 1, rank, -hit.score, item))
         found.sort(key=lambda row: row[:3])
         return [row[3] for row in found]
@@ -155,6 +164,14 @@ class Runtime:
     def forget_state(self, session_key: str, kind: str) -> None:
         with contextlib.suppress(OSError):
             self.state_file(session_key, kind).unlink()
+
+
+def _trust(learning: Learning, event: str) -> str:
+    """What a capture is worth trusting: the user's own words (a correction said in a prompt), a tool's
+    output (PostToolUse: what a command printed), else the agent's (its transcript, checkpoints)."""
+    if learning.type in journal.CORRECTION_TYPES:
+        return "user"
+    return "tool" if event.startswith("PostToolUse") else "agent"
 
 
 def _tier(tier: str, shared_words: int) -> str:
