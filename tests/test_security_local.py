@@ -27,6 +27,7 @@ from tiermem.hooks.locate import Place
 from tiermem.hooks.payload import from_dict
 from tiermem.hooks.runtime import Runtime
 from tiermem.workspace.budget import MAX_PIECE_CHARS, count_tokens
+from tiermem.write.secrets import redact
 
 pytestmark = pytest.mark.attack
 
@@ -339,3 +340,127 @@ def test_turn_lines_and_full_width_look_alikes_are_neutralised(line: str) -> Non
     done = neutralise(f"note\n{line}\nend")
     assert "(quoted)" in done or "‹|" in done
     assert neutralise(done) == done and neutralise("日本語，テキスト。") == "日本語，テキスト。"
+
+
+# --- item 3: secrets escaping redaction ----------------------------------------------------------------------------
+
+SLACK = "xoxb-2048-4096-ZmFrZXRva2VuZm9ydGVzdHM"
+OPENAI = "sk-proj-Xq3vB8mN2kL5pR7tW9yZ1aC4dF6gH0jK"
+AWS = "AKIAIOSFODNN7EXAMPLE"
+TMK = "tmk_0123456789ab_" + "Zx9-" * 10 + "abc"
+
+
+def _files_under(*roots: Path) -> str:
+    """Every byte tiermem wrote under ``roots`` (the database, its WAL, the journals, the hook state...)."""
+    return "".join(p.read_bytes().decode("utf-8", "replace") for root in roots for p in root.rglob("*") if p.is_file())
+
+
+def assert_no_secret(*roots: Path) -> None:
+    written = _files_under(*roots)
+    for secret in (SLACK, OPENAI, AWS, TMK, "hunter2pass", "dXNlcjpwYXNzd29yZA"):
+        assert secret not in written
+
+
+@pytest.mark.parametrize(
+    ("secret", "kind"),
+    [
+        (TMK, "tiermem_token"),
+        ("hf_" + "AbCdEfGhIjKlMnOpQrStUvWxYz012345", "huggingface_token"),
+        ("Authorization: Basic dXNlcjpwYXNzd29yZA==", "basic_auth"),
+        ("postgres://app:pa/ss@word@db.internal:5432/prod", "url_credentials"),
+        ("https://deploy:p@ssw0rd@git.example.com/org/repo.git", "url_credentials"),
+        ("the wifi password hunter2pass works", "password"),
+        ("password Tr0ub4dor&3", "password"),
+    ],
+)
+def test_the_missed_shapes_are_redacted(secret: str, kind: str) -> None:
+    found = redact(f"note: {secret} (keep it safe)")
+    assert kind in found.kinds
+    assert not any(
+        part in found.text for part in ("dXNlcjpwYXNzd29yZA", "pa/ss@word", "p@ssw0rd", "hunter2pass", "Tr0ub4dor")
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "PWD=/home/user/projects/app",
+        "OLDPWD=~/src and PWD: /srv/app",
+        "the session token: 2024-01-15T10:00:00Z",
+        "refresh token=2024-01-15 was issued",
+        "http://localhost:8080/x@y and https://example.com/a@b",
+        "the password is stored in 1Password; password for the vault is in the safe",
+    ],
+)
+def test_the_false_positives_are_left_alone(text: str) -> None:
+    assert redact(text).text == text
+
+
+def test_tags_category_and_metadata_keys_are_redacted_on_store_and_update(tmp_path: Path) -> None:
+    home = tmp_path / "store"
+    memory = Memory.open(home)
+    try:
+        record = memory.store(
+            "the deploy failed", tags=[SLACK, "deploy"], category=f"ops/{AWS}", metadata={OPENAI: "key name"}
+        ).memory
+        assert SLACK not in record.tags and "deploy" in record.tags and record.category == "ops/redacted"
+        assert record.metadata["redactions"]["count"] == 3
+        memory.update(record.id, tags=[TMK], category=f"ops/{TMK}", metadata={"note": f"token {TMK}"})
+    finally:
+        memory.close()
+    assert_no_secret(home)
+
+
+def test_hot_state_is_redacted_on_every_face_and_in_memory_md(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    updates = {
+        "identity": {"name": "ops-bot", "notes": f"my key is {OPENAI}"},
+        "owner_profile": {"name": "Sam", SLACK: "a key as a key"},
+        "lesson": {"text": f"use the token {TMK} for deploys", "importance": 0.9},
+        "event": {"text": f"rotated {AWS} today"},
+        "task": {"text": "deploy with password hunter2pass now"},
+        "project": {"name": "infra", "status": "Authorization: Basic dXNlcjpwYXNzd29yZA=="},
+    }
+    for key, value in updates.items():
+        done = tiermem("--workspace", str(ws), "hot", "--update", key, json.dumps(value), cwd=ws)
+        assert done.returncode == 0, done.stderr
+        assert SLACK not in done.stdout and OPENAI not in done.stdout
+    assert "ops-bot" in (ws / "MEMORY.md").read_text()
+    assert_no_secret(ws)
+
+
+def test_hooks_keep_no_token_from_tool_output_in_tags_journals_core_or_state(tmp_path: Path) -> None:
+    (tmp_path / "app").mkdir()
+    env = _env(tmp_path, TIERMEM_HOOK_HELPER="0")
+    error = f"Error: slack auth failed for {SLACK} with Authorization: Bearer {OPENAI}\nAWS_ACCESS_KEY_ID={AWS}"
+    command = f"curl -H 'Authorization: Basic dXNlcjpwYXNzd29yZA==' -H 'X-Key: {TMK}' https://api.example.com"
+    leaky = fixture("post_tool_use_failure_bash.json", tool_input={"command": command}, error=error, session_id="s1")
+    hook_process("PostToolUseFailure", leaky, env)  # its raw command and error sit in the session state
+    failed = fixture("post_tool_use_failure_bash.json", session_id="s1")
+    failed["error"] = f"{failed['error']}\n{error}"
+    for step in (failed, fixture("post_tool_use_edit.json", session_id="s1")):
+        hook_process(step["hook_event_name"], step, env)
+    hook_process("PostToolUse", fixture("post_tool_use_bash.json", session_id="s1"), env)  # learns the fix
+    store = tmp_path / "app" / ".tiermem"
+    assert list((store / "hooks").glob("session-*.json"))  # the state exists while the session runs...
+    assert_no_secret(store)
+    ended = fixture("session_end.json", transcript_path="", session_id="s1")
+    hook_process("SessionEnd", ended, env)
+    deadline = time.monotonic() + 60
+    while list((store / "hooks").glob("session-*.json")):  # ...and goes with it (the detached job ends it)
+        assert time.monotonic() < deadline, (store / "hooks" / "helper.log").read_text()
+        time.sleep(0.2)
+    assert (store / "core" / "memory_log.jsonl").exists() and (store / "core" / "core_tagged.jsonl").exists()
+    assert_no_secret(store)
+
+
+def test_workspace_notes_keep_no_secret_in_state_json_or_the_logs(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    assert tiermem("--workspace", str(ws), "workspace", "scaffold", cwd=tmp_path).returncode == 0
+    for args in (["decision", f"use {OPENAI} for the batch jobs"], ["question", f"is {SLACK} still valid?"]):
+        done = tiermem("--workspace", str(ws), "note", *args, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+    assert "[REDACTED:openai_key]" in (ws / "memory" / "state.json").read_text()
+    assert_no_secret(ws)

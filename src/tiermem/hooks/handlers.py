@@ -264,6 +264,8 @@ def run_job(rt: Runtime, job: dict[str, Any]) -> dict[str, Any]:
     done: dict[str, Any] = {"learned": learned}
     if job.get("distill"):
         done["distilled"] = distill_all(rt)
+    if event == "SessionEnd":
+        rt.end_session(key)
     return done
 
 

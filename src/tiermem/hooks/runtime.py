@@ -8,12 +8,14 @@ import json
 import os
 import time
 import traceback
+from collections import Counter
 from collections.abc import Collection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import EmbedderError, TiermemError
 from ..write.provenance import trust_of
+from ..write.secrets import redact_json
 from . import journal, rules
 from .locate import Place
 from .output import Recalled
@@ -25,6 +27,8 @@ if TYPE_CHECKING:
     from ..providers.embedders import Embedder
 
 MAX_LOG_BYTES = 1_000_000
+STATE_KINDS = ("session", "ack", "transcript", "checkpoint")  # the per-session state files: <kind>-<key>.json
+STATE_MAX_AGE_S = 2 * 86400.0
 RECALL_PER_STORE = 6
 MAX_QUERY_CHARS = 2000
 SOURCE = "claude-code"
@@ -154,12 +158,28 @@ class Runtime:
 
     def save(self, session_key: str, kind: str, data: dict[str, Any]) -> None:
         """Atomic but not fsynced (unlike workspace.files.write_atomic): this runs on every tool call, and
-        session state lost to a power cut costs one unpaired error, nothing more."""
+        session state lost to a power cut costs one unpaired error, nothing more. Redacted (it keeps raw
+        commands and errors: bearer tokens, keys) and 0600; a lone surrogate in a payload is escaped
+        rather than making the write fail (which lost the call's state)."""
         path = self.state_file(session_key, kind)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        temp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+        text = json.dumps(redact_json(data, Counter()), ensure_ascii=False).encode("utf-8", "backslashreplace")
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(text)
         os.replace(temp, path)
+
+    def end_session(self, session_key: str) -> None:
+        """The session is over: its state files go (they hold its commands and errors), and so does any
+        other session's state untouched for STATE_MAX_AGE_S (sessions that never saw their SessionEnd)."""
+        for kind in STATE_KINDS:
+            self.forget_state(session_key, kind)
+        cutoff = time.time() - STATE_MAX_AGE_S
+        with contextlib.suppress(OSError):
+            for path in self.place.state_dir.glob("*-*.json"):
+                if path.name.split("-", 1)[0] in STATE_KINDS and path.stat().st_mtime < cutoff:
+                    path.unlink(missing_ok=True)
 
     def forget_state(self, session_key: str, kind: str) -> None:
         with contextlib.suppress(OSError):
