@@ -856,7 +856,7 @@ class Memory:
         path = Path(target).expanduser()
         partial = path.with_name(f".{path.name}.partial")
         try:
-            with partial.open("w", encoding="utf-8") as out:
+            with open(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w", encoding="utf-8") as out:
                 out.writelines(lines)
                 out.flush()
                 os.fsync(out.fileno())

@@ -115,12 +115,12 @@ def start_helper(place: Place, job: Path | None = None, *, serve: bool = True) -
     """Start the resident helper (or, ``serve=False``, a one-off process for ``job``), detached."""
     import subprocess
 
-    place.state_dir.mkdir(parents=True, exist_ok=True)
+    place.state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
     args = [sys.executable, "-m", "tiermem.hooks.helper", "--project", str(place.project), "--agent", place.agent_id]
     args += ["--user", str(place.user)] if place.user else []
     args += ["--job", str(job)] if job else []
     args += [] if serve else ["--once"]
-    with open(place.state_dir / "helper.log", "ab") as log:
+    with open(os.open(place.state_dir / "helper.log", os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600), "ab") as log:
         subprocess.Popen(
             args,
             stdin=subprocess.DEVNULL,

@@ -208,14 +208,14 @@ def log_failure(place: Place | None, where: str, exc: BaseException) -> None:
     if directory is None:
         return
     try:
-        directory.mkdir(parents=True, exist_ok=True)
+        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
         path = directory / "hooks.log"
         if path.exists() and path.stat().st_size > MAX_LOG_BYTES:
             path.replace(path.with_suffix(".log.1"))
         stamp = time.strftime("%Y-%m-%dT%H:%M:%S")
         kind = "error" if isinstance(exc, TiermemError) else "bug"
         detail = "".join(traceback.format_exception(exc))
-        with open(path, "a", encoding="utf-8") as handle:
+        with open(os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600), "a", encoding="utf-8") as handle:
             handle.write(f"{stamp} {kind} in {where}: {exc}\n{detail}\n")
     except OSError:
         pass
