@@ -95,8 +95,8 @@ def test_fail_edit_pass_is_remembered_and_recalled_hot_within_budget(rt: Runtime
     answer = call(rt, prompt("pytest tests/test_dates.py fails again: AssertionError, parse_date accepted 2024-02-30"))
     shown = context_of(answer)
     assert answer.output["hookSpecificOutput"]["hookEventName"] == "UserPromptSubmit"
-    assert f"[HOT · error_resolution]\n{resolution.text}" in shown
-    assert "[HOT · test_result]" in shown and "advisory" in shown
+    assert f"[HOT · error_resolution] (trust: tool)\n{resolution.text}" in shown
+    assert "[HOT · test_result] (trust: tool)" in shown and "advisory" in shown
     assert len(shown) <= 4000 and "Docker image" not in shown
     logged = [e["type"] for e in journal.entries(rt.place.project)]
     assert logged == ["error_resolution", "test_result"]
@@ -152,10 +152,11 @@ def test_a_known_failure_warns_before_the_command_runs_again(rt: Runtime) -> Non
         t0 + 20,
     )
     warning = context_of(call(rt, fixture("pre_tool_use_bash.json", session_id="new")))
-    assert warning.startswith("[tiermem] Tried before: `pip install psycopg2` failed with Error: pg_config")
+    assert warning.startswith("[tiermem] Tried before (trust: tool):\n<tiermem-memory id=")
+    assert "`pip install psycopg2` failed with Error: pg_config" in warning
     assert "What worked: ran `apt-get install -y libpq-dev`" in warning
     seen = context_of(call(rt, fixture("post_tool_use_failure_bash.json", tool_input=pip, error=err, session_id="new")))
-    assert seen.startswith("[tiermem] This error was resolved before")
+    assert seen.startswith("[tiermem] This error was resolved before (trust: tool):\n<tiermem-memory id=")
 
 
 def test_failed_approach_is_injected_as_a_warning_with_what_worked(rt: Runtime) -> None:
@@ -169,7 +170,7 @@ def test_failed_approach_is_injected_as_a_warning_with_what_worked(rt: Runtime) 
     shown = context_of(
         call(rt, prompt("the dates.py parse_date test failed with AssertionError 2024-02-30 after editing"))
     )
-    assert "⚠ Tried before and failed: Tests FAILED after editing dates.py" in shown
+    assert "⚠ Tried before and failed (trust: tool): Tests FAILED after editing dates.py" in shown
     assert "What worked instead: Tests passed after editing" in shown
 
 
@@ -381,7 +382,7 @@ def test_the_helper_starts_on_first_use_serves_later_calls_and_exits_when_idle(t
         time.sleep(0.2)
     pid = json.loads(pong)["pid"]
     again = hook_process("UserPromptSubmit", prompt("what do I prefer for functions and type hints?"), env)
-    assert "[HOT · user_preference] (all projects)" in again["hookSpecificOutput"]["additionalContext"]
+    assert "[HOT · user_preference] (all projects) (trust: user)" in again["hookSpecificOutput"]["additionalContext"]
     assert hook_process("PostToolUse", fixture("post_tool_use_edit.json"), env) == {}
     transcript = tmp_path / "t.jsonl"
     transcript.write_bytes((FIXTURES / "transcript.jsonl").read_bytes())

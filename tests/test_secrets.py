@@ -23,6 +23,8 @@ SAMPLES = {
     "slack_token": "xoxb-2048-4096-ZmFrZXRva2VuZm9ydGVzdHM",
     "google_api_key": "AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q",
     "stripe_key": "sk_live_" + "4eC39HqLyjWDarjtT1zdp7dc",
+    "tiermem_token": "tmk_0123456789ab_" + "Zx9-" * 10 + "abc",
+    "huggingface_token": "hf_" + "AbCdEfGhIjKlMnOpQrStUvWxYz012345",
     "jwt": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
 }
 
@@ -147,6 +149,7 @@ def test_the_pre_check_is_the_case_insensitive_trigger(text: str) -> None:
 
 def test_kinds_are_all_exercised() -> None:
     tested = set(SAMPLES) | {"url_credentials", "bearer_token", "password", "secret_assignment", "private_key"}
+    tested |= {"basic_auth"}  # tests/test_security_local.py
     assert tested == set(KINDS)
 
 

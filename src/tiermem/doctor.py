@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .storage import wal
 from .storage.migrations import MIGRATIONS as SQLITE_MIGRATIONS
 from .storage.sqlite import SQLiteBackend
 
@@ -58,7 +59,7 @@ def run(memory: Memory, backend: SQLiteBackend | PostgresBackend, *, repair: boo
     """Every check in order (the embedder first: its repair re-embeds everything the vector checks look at)."""
     integrity = _integrity(backend)
     if integrity.status == "problem":  # repairs on a damaged file could spread the damage: stop here
-        rest = ("migrations", "embedder", "full-text index", "orphaned vectors", "missing vectors")
+        rest = ("migrations", "embedder", "full-text index", "orphaned vectors", "missing vectors", "wal")
         return Report([integrity, *(Check(name, "skipped", 0, "the file is damaged") for name in rest)], repair)
     checks = [
         integrity,
@@ -67,6 +68,7 @@ def run(memory: Memory, backend: SQLiteBackend | PostgresBackend, *, repair: boo
         _fulltext(backend, repair),
         _orphaned_vectors(memory, backend, repair),
         _missing_vectors(memory, backend, repair),
+        _wal(backend),
     ]
     if workspace is not None:
         for agent_id in _workspace_agents(backend, workspace):
@@ -99,6 +101,17 @@ def _integrity(backend: SQLiteBackend | PostgresBackend) -> Check:
         return Check("integrity", "ok", 0, "PRAGMA integrity_check: ok")
     way_out = "not repairable in place: restore a backup, or `tiermem export` what is readable and import it"
     return Check("integrity", "problem", len(problems), "; ".join(problems[:3]), way_out)
+
+
+def _wal(backend: SQLiteBackend | PostgresBackend) -> Check:
+    """Commits in the WAL that SQLite would silently drop (see storage/wal.py)."""
+    if not isinstance(backend, SQLiteBackend):
+        return Check("wal", "skipped", 0, "PostgreSQL keeps its own log")
+    found = wal.check(backend.path.with_name(backend.path.name + "-wal"))
+    if not found.problem:
+        return Check("wal", "ok", 0, f"{found.valid} frame(s) waiting for a checkpoint, all readable")
+    way_out = "the lost commits cannot be recovered from the WAL: restore a backup taken after them"
+    return Check("wal", "problem", found.lost, found.problem, way_out)
 
 
 def _migrations(backend: SQLiteBackend | PostgresBackend) -> Check:

@@ -49,7 +49,7 @@ from .storage.vectors import one_blas_thread
 from .text import confidence, content_hash, extract_metadata, salience
 from .write import provenance
 from .write.decisions import Decision, WriteDecisions
-from .write.secrets import REDACTIONS, redact_item, redact_metadata
+from .write.secrets import REDACTIONS, redact_fields, redact_item, redact_labels
 
 if TYPE_CHECKING:
     from .doctor import Report as DoctorReport
@@ -307,16 +307,18 @@ class Memory:
         importance = check_unit("importance", self.settings.default_importance if given is None else given)
         created = to_datetime("created_at", item.get("created_at")) or now
         given_metadata = check_json_object("metadata", item.get("metadata"))
+        tags, category = check_tags(item.get("tags")), check_category(item.get("category"))
         if redact:  # before metadata extraction, so extracted commands and URLs carry no secret either
             text, source, given_metadata = redact_item(text, source, given_metadata)
+            tags, category, given_metadata = redact_labels(tags, category, given_metadata)
         metadata = merge_metadata(extract_metadata(text), given_metadata)
         return MemoryRecord(
             id=_ids.new_id(created.timestamp()),
             agent_id=agent_id,
             text=text,
             type=mtype.name,
-            category=check_category(item.get("category")),
-            tags=check_tags(item.get("tags")),
+            category=category,
+            tags=tags,
             importance=importance,
             salience=check_unit("salience", item["salience"]) if item.get("salience") is not None else salience(text),
             confidence=check_unit("confidence", item["confidence"])
@@ -517,8 +519,8 @@ class Memory:
         if "text" in changes or "type" in changes:
             return self._supersede(old, changes, redact)
         fields = self._checked_fields(changes)
-        if redact and "metadata" in fields:
-            fields["metadata"] = redact_metadata(fields["metadata"])
+        if redact:
+            fields = redact_fields(fields)
         now = datetime.now(UTC)
         pin = fields.pop("tier") if fields.get("tier") == AUTO else fields.get("tier")  # auto: unpin, tier unchanged
         with self._backend.write():
@@ -814,7 +816,7 @@ class Memory:
         path = Path(target).expanduser()
         partial = path.with_name(f".{path.name}.partial")
         try:
-            with partial.open("w", encoding="utf-8") as out:
+            with open(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w", encoding="utf-8") as out:
                 out.writelines(lines)
                 out.flush()
                 os.fsync(out.fileno())

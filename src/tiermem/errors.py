@@ -23,6 +23,14 @@ class StoreError(TiermemError):
     """The store cannot be opened or used (corrupt file, locked past the timeout, bad schema)."""
 
 
+class StoreDamagedError(StoreError):
+    """The store's file is damaged: reads that reach the damage fail (``tiermem doctor`` says where)."""
+
+
+class StoreReadOnlyError(StoreError):
+    """A change was asked of a store opened read-only (a backup on read-only media, a 0444 file)."""
+
+
 class EmbedderError(TiermemError):
     """The embedder failed, or does not match the vectors already in the store."""
 

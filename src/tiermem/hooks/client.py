@@ -61,10 +61,11 @@ def main(argv: Sequence[str], stdin: BinaryIO | None = None, env: Mapping[str, s
 
 
 def _answer(place: Place, hook: HookInput, raw: bytes, *, gate: bool, env: Mapping[str, str]) -> str:
-    helper = env.get("TIERMEM_HOOK_HELPER", "1") != "0"
-    if helper:
+    socket = place.socket
+    helper = env.get("TIERMEM_HOOK_HELPER", "1") != "0" and socket is not None  # None: no private place for it
+    if helper and socket is not None:
         request = {"v": PROTOCOL, "event": hook.event, "payload": raw.decode("utf-8", "replace"), "gate": gate}
-        reply = ask(place.socket, request, timeout=float(env.get("TIERMEM_HOOK_TIMEOUT", "8")))
+        reply = ask(socket, request, timeout=float(env.get("TIERMEM_HOOK_TIMEOUT", "8")))
         if reply is not None:
             return reply
         if hook.event != "SessionEnd":  # the session is over: no helper is needed any more
@@ -114,12 +115,12 @@ def start_helper(place: Place, job: Path | None = None, *, serve: bool = True) -
     """Start the resident helper (or, ``serve=False``, a one-off process for ``job``), detached."""
     import subprocess
 
-    place.state_dir.mkdir(parents=True, exist_ok=True)
+    place.state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
     args = [sys.executable, "-m", "tiermem.hooks.helper", "--project", str(place.project), "--agent", place.agent_id]
     args += ["--user", str(place.user)] if place.user else []
     args += ["--job", str(job)] if job else []
     args += [] if serve else ["--once"]
-    with open(place.state_dir / "helper.log", "ab") as log:
+    with open(os.open(place.state_dir / "helper.log", os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600), "ab") as log:
         subprocess.Popen(
             args,
             stdin=subprocess.DEVNULL,

@@ -11,10 +11,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import LLMError, TiermemError
+from ..fence import fence
+from ..write.provenance import trust_of
 from . import journal, output, rules, tracker
 from .payload import HookInput
 from .runtime import Runtime
@@ -57,7 +58,7 @@ def session_start(rt: Runtime, hook: HookInput, gate: bool, now: float) -> Answe
     core = journal.read_core(place.project, journal.CORE_MD)
     if core.strip():
         parts.append(core)
-    resumption = _read(place.project.parent / "memory" / "resumption.md")
+    resumption = journal.read_inside(place.project.parent / "memory" / "resumption.md", place.project.parent)
     if resumption.strip():
         parts.append("## Resumption note\n\n" + resumption)
     checkpoints = [c for c in journal.recent_checkpoints(place.project, hook.session_id) if c not in core]
@@ -66,14 +67,9 @@ def session_start(rt: Runtime, hook: HookInput, gate: bool, now: float) -> Answe
     if not parts:
         return Answer()
     header = "# tiermem: memory from past sessions (advisory; revalidate before relying on it)"
-    return Answer(output.context("SessionStart", output.fit([header, *parts], SESSION_BUDGET_CHARS)))
-
-
-def _read(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return ""
+    # Distilled from what the hooks captured (the user's prompts, tool output, the agent's transcript): data.
+    body = output.fit(parts, SESSION_BUDGET_CHARS - len(header) - output.FENCE_CHARS - 2)
+    return Answer(output.context("SessionStart", output.noted(header, body)))
 
 
 # --- UserPromptSubmit --------------------------------------------------------------------------------------
@@ -124,9 +120,8 @@ def _remember_correction(rt: Runtime, correction: rules.Correction, session_id: 
         changes["type"] = "repeated_correction"
     record = memory.update(earlier.id, agent_id=rt.place.agent_id, **changes)
     rt.journal(name, record, session_id, "UserPromptSubmit", repeated=repeats)
-    return record.id, (
-        f"[tiermem] REPEATED correction (said {repeats} times; follow it without being asked again): {record.text}"
-    )
+    note = f"[tiermem] REPEATED correction (said {repeats} times; follow it without being asked again):"
+    return record.id, output.noted(note, record.text)
 
 
 def _earlier_correction(rt: Runtime, name: str, text: str) -> MemoryRecord | None:
@@ -163,9 +158,9 @@ def pre_tool_use(rt: Runtime, hook: HookInput, gate: bool, now: float) -> Answer
 
 
 def _gate_reason(marker: dict[str, Any]) -> str:
-    return (
-        f"{marker.get('count')} relevant learning(s) from past sessions were recalled for this task:\n\n"
-        f"{marker.get('summary', '')}\n\nSay which of them apply before proceeding, then retry. "
+    note = f"{marker.get('count')} relevant learning(s) from past sessions were recalled for this task:"
+    return output.noted(note, str(marker.get("summary", ""))) + (
+        "\n\nSay which of them apply before proceeding, then retry. "
         "(tiermem asks once per prompt; this is the normal workflow, not an error.)"
     )
 
@@ -188,8 +183,8 @@ def _command_warning(rt: Runtime, command: str) -> str:
         if before and rules.similar_command(before, command):
             error = hit.memory.metadata.get("error", "")
             fix = "; ".join(hit.memory.metadata.get("fix") or []) or hit.memory.metadata.get("worked_instead", "")
-            text = f"[tiermem] Tried before: `{command[:200]}` failed with {error}."
-            return text + (f" What worked: {fix}." if fix else "")
+            told = f"`{command[:200]}` failed with {error}." + (f" What worked: {fix}." if fix else "")
+            return output.noted(f"[tiermem] Tried before (trust: {trust_of(hit.memory.source)}):", told)
     return ""
 
 
@@ -230,7 +225,8 @@ def _seen_before(rt: Runtime, hook: HookInput) -> str:
     assert memory is not None
     for hit in memory.search(error, agent_id=rt.place.agent_id, limit=3, type="error_resolution", reinforce=False):
         if hit.tier == "hot" and str(hit.memory.metadata.get("error", "")).strip() == error.strip():
-            return f"[tiermem] This error was resolved before: {hit.memory.text}"
+            trust = trust_of(hit.memory.source)
+            return output.noted(f"[tiermem] This error was resolved before (trust: {trust}):", hit.memory.text)
     return ""
 
 
@@ -268,6 +264,8 @@ def run_job(rt: Runtime, job: dict[str, Any]) -> dict[str, Any]:
     done: dict[str, Any] = {"learned": learned}
     if job.get("distill"):
         done["distilled"] = distill_all(rt)
+    if event == "SessionEnd":
+        rt.end_session(key)
     return done
 
 
@@ -320,7 +318,7 @@ def _llm(rt: Runtime) -> Callable[[list[Message]], list[Learning]] | None:
 
     def ask(messages: list[Message]) -> list[Learning]:
         text = "\n".join(f"[{m.role.upper()}] {m.text}" for m in messages)[-EXTRACT_WINDOW_CHARS:]
-        prompt = _LLM_PROMPT.format(types=", ".join(_LLM_TYPES), text=text)
+        prompt = _LLM_PROMPT.format(types=", ".join(_LLM_TYPES), text=fence(text))  # the transcript is data
         return list(client.complete_json(prompt, _valid_learnings))
 
     return ask

@@ -152,23 +152,25 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     place = Place(args.project, args.user, args.agent)
     job = _take_job(args.job)
-    lock = None if args.once else _lock(place.socket)
-    if lock is None and not args.once:  # another helper serves this store: give it the job
+    path = place.socket
+    once = args.once or path is None  # no private place for a socket: run the job, serve nothing
+    lock = None if once or path is None else _lock(path)
+    if path is not None and lock is None and not once:  # another helper serves this store: give it the job
         if job is not None:
-            ask(place.socket, {"v": PROTOCOL, "job": job}, timeout=5.0)
+            ask(path, {"v": PROTOCOL, "job": job}, timeout=5.0)
         return 0
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # `finally` blocks unlink the socket
-    runtime = Runtime(place, resident=not args.once)
+    runtime = Runtime(place, resident=not once)
     helper = Helper(place, runtime)
     try:
         if job is not None:
             helper.jobs.append(job)
-        if args.once:
+        if once or path is None:
             helper.run_jobs(None)
             return 0
-        server = _bind(place.socket)  # bound before warming up: early calls wait instead of starting helpers
+        server = _bind(path)  # bound before warming up: early calls wait instead of starting helpers
         _warm(runtime)
-        serve(helper, server, place.socket, args.idle)
+        serve(helper, server, path, args.idle)
         return 0
     finally:
         runtime.close()

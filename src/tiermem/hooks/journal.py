@@ -110,8 +110,18 @@ def recent_checkpoints(store: Path, exclude_session: str, limit: int = 3) -> lis
 
 
 def read_core(store: Path, name: str) -> str:
+    """A core file's text; "" when missing or when it links out of its store (see workspace.files.read_text)."""
+    return read_inside(core_path(store, name), store)
+
+
+def read_inside(path: Path, root: Path) -> str:
+    """``path``'s text if its real path lies inside ``root``, else "" (a cloned project can ship links)."""
+    from ..workspace.files import inside
+
+    if not inside(path, root):
+        return ""
     try:
-        return core_path(store, name).read_text(encoding="utf-8", errors="replace")
+        return path.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return ""
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import zlib
+from stat import S_ISDIR
 
 TYPE_CHECKING = False  # not typing.TYPE_CHECKING: see tiermem.hooks.payload
 if TYPE_CHECKING:
@@ -52,8 +53,10 @@ class Place:
         return self.project / "hooks"
 
     @property
-    def socket(self) -> str:
-        """The helper's socket: beside the store when the path is short enough for AF_UNIX."""
+    def socket(self) -> str | None:
+        """The helper's socket: beside the store when the path is short enough for AF_UNIX, else in a
+        private folder of the temporary directory; None when that folder is not private (no helper then:
+        each call is answered in-process)."""
         key = "|".join([self._project, str(self._user), self.agent_id, PROTOCOL, _version()])
         digest = f"{zlib.crc32(key.encode()):08x}"
         near = os.path.join(self._project, "hooks", f"helper-{digest}.sock")
@@ -61,12 +64,30 @@ class Place:
             return near
         import tempfile  # rarely needed: only for long store paths
 
-        return os.path.join(tempfile.gettempdir(), f"tiermem-{os.getuid()}", f"{digest}.sock")
+        folder = os.path.join(tempfile.gettempdir(), f"tiermem-{os.getuid()}")
+        return os.path.join(folder, f"{digest}.sock") if private_dir(folder) else None
 
     def stores(self) -> list[tuple[str, Path]]:
         """(name, path) of each store, the project first."""
         user = self.user
         return [("project", self.project)] + ([("user", user)] if user is not None else [])
+
+
+def private_dir(path: str) -> bool:
+    """Create ``path`` 0700, or check that the one there is a real folder of this user that nobody else can
+    enter. The temporary directory is shared: another user who created ``tiermem-<uid>`` first would
+    otherwise receive every hook payload (the prompts) on a socket of their own and answer with theirs."""
+    try:
+        os.mkdir(path, 0o700)
+    except FileExistsError:
+        pass
+    except OSError:
+        return False
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return False
+    return S_ISDIR(info.st_mode) and info.st_uid == os.getuid() and info.st_mode & 0o077 == 0
 
 
 def _version() -> str:

@@ -10,10 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..fence import fence
+
 RECALL_BUDGET_CHARS = 4000
 HOT_ITEM_CHARS = 1000
 WARM_PREVIEW_CHARS = 150
 HEADER = "## Memories from past sessions (tiermem; advisory: revalidate locally before relying on them)"
+FENCE_CHARS = len(fence("x"))  # what the fence around a block costs: budgets keep it in
 CONTEXT_EVENTS = frozenset({"SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure"})
 
 
@@ -50,6 +53,7 @@ class Recalled:
     tier: str
     score: float
     metadata: dict[str, Any] = field(default_factory=dict)
+    trust: str = "user"  # how far to trust it (write/provenance.py): shown with it
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,9 +63,10 @@ class Rendered:
 
 
 def render_recall(items: list[Recalled], budget: int = RECALL_BUDGET_CHARS) -> Rendered:
-    """Failed-approach warnings first, then HOT memories in full, then WARM previews, within ``budget``."""
+    """Failed-approach warnings first, then HOT memories in full, then WARM previews, within ``budget``,
+    in one fenced block (tiermem.fence): stored text is data, each memory labelled with its trust."""
     lines = [HEADER]
-    used = len(HEADER)
+    used = len(HEADER) + FENCE_CHARS
     shown: list[Recalled] = []
     for item in [i for i in items if i.type == "failed_approach"] + [i for i in items if i.type != "failed_approach"]:
         line = _line(item)
@@ -72,11 +77,11 @@ def render_recall(items: list[Recalled], budget: int = RECALL_BUDGET_CHARS) -> R
         shown.append(item)
     if not shown:
         return Rendered("", ())
-    return Rendered("\n\n".join(lines), tuple(i for i in shown if i.tier == "hot"))
+    return Rendered(fence("\n\n".join(lines)), tuple(i for i in shown if i.tier == "hot"))
 
 
 def _line(item: Recalled) -> str:
-    where = "" if item.store == "project" else " (all projects)"
+    where = ("" if item.store == "project" else " (all projects)") + f" (trust: {item.trust})"
     if item.type == "failed_approach":
         worked = item.metadata.get("worked_instead")
         text = f"⚠ Tried before and failed{where}: {_cut(item.text, HOT_ITEM_CHARS)}"
@@ -84,6 +89,11 @@ def _line(item: Recalled) -> str:
     if item.tier == "hot":
         return f"### [HOT · {item.type}]{where}\n{_cut(item.text, HOT_ITEM_CHARS)}"
     return f"- [WARM · {item.type}]{where} {_cut(' '.join(item.text.split()), WARM_PREVIEW_CHARS)}"
+
+
+def noted(note: str, stored: str) -> str:
+    """A tiermem note about stored text: the note as is, the stored text fenced as data under it."""
+    return f"{note}\n{fence(stored)}" if stored.strip() else note
 
 
 def _cut(text: str, limit: int) -> str:

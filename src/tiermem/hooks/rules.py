@@ -81,12 +81,19 @@ def detect_correction(prompt: str) -> Correction | None:
     return None
 
 
+_CODE_BLOCK = re.compile(r"```.*?```", re.DOTALL)
+_LONG_QUOTE = re.compile(r"([\"'`]).{20,}?\1")
+# A question starts only where a sentence does: unanchored, each position of a long line without "?" scanned
+# the rest of it (200k characters after "no," took ~2 minutes); from a sentence start the scan is linear.
+_QUESTION = re.compile(r"(?<![^.!?\n])[^.!?\n]*\?")
+
+
 def _without_code(text: str) -> str:
     """Quoted code and long quotes are data the user pasted, not instructions; questions ("what do I
     prefer?") ask, they do not correct."""
-    text = re.sub(r"```.*?```", " ", text, flags=re.DOTALL)
-    text = re.sub(r"([\"'`]).{20,}?\1", " ", text)
-    return re.sub(r"[^.!?\n]*\?", " ", text)
+    text = _CODE_BLOCK.sub(" ", text)
+    text = _LONG_QUOTE.sub(" ", text)
+    return _QUESTION.sub(" ", text)
 
 
 def _sentence(text: str) -> str:

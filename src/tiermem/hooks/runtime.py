@@ -8,11 +8,14 @@ import json
 import os
 import time
 import traceback
+from collections import Counter
 from collections.abc import Collection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import EmbedderError, TiermemError
+from ..write.provenance import trust_of
+from ..write.secrets import redact_json
 from . import journal, rules
 from .locate import Place
 from .output import Recalled
@@ -24,6 +27,8 @@ if TYPE_CHECKING:
     from ..providers.embedders import Embedder
 
 MAX_LOG_BYTES = 1_000_000
+STATE_KINDS = ("session", "ack", "transcript", "checkpoint")  # the per-session state files: <kind>-<key>.json
+STATE_MAX_AGE_S = 2 * 86400.0
 RECALL_PER_STORE = 6
 MAX_QUERY_CHARS = 2000
 SOURCE = "claude-code"
@@ -88,7 +93,13 @@ class Runtime:
             type=learning.type,
             tags=learning.tags,
             metadata={**learning.metadata, "session_id": session_id},
-            source={"type": SOURCE, "event": event, "session": session_id, "interface": "hook"},
+            source={
+                "type": SOURCE,
+                "event": event,
+                "session": session_id,
+                "interface": "hook",
+                "trust": _trust(learning, event),
+            },
             dedup=dedup,
         )
         self.journal(name, result.memory, session_id, event, created=result.created)
@@ -126,7 +137,9 @@ class Runtime:
                 if tier == "cold" or hit.memory.id in exclude:
                     continue
                 record = hit.memory
-                item = Recalled(name, record.id, record.type, record.text, tier, hit.score, record.metadata)
+                item = Recalled(
+                    name, record.id, record.type, record.text, tier, hit.score, record.metadata, trust_of(record.source)
+                )
                 found.append((0 if tier == "hot" else 1, rank, -hit.score, item))
         found.sort(key=lambda row: row[:3])
         return [row[3] for row in found]
@@ -145,16 +158,40 @@ class Runtime:
 
     def save(self, session_key: str, kind: str, data: dict[str, Any]) -> None:
         """Atomic but not fsynced (unlike workspace.files.write_atomic): this runs on every tool call, and
-        session state lost to a power cut costs one unpaired error, nothing more."""
+        session state lost to a power cut costs one unpaired error, nothing more. Redacted (it keeps raw
+        commands and errors: bearer tokens, keys) and 0600; a lone surrogate in a payload is escaped
+        rather than making the write fail (which lost the call's state)."""
         path = self.state_file(session_key, kind)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        temp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+        text = json.dumps(redact_json(data, Counter()), ensure_ascii=False).encode("utf-8", "backslashreplace")
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(text)
         os.replace(temp, path)
+
+    def end_session(self, session_key: str) -> None:
+        """The session is over: its state files go (they hold its commands and errors), and so does any
+        other session's state untouched for STATE_MAX_AGE_S (sessions that never saw their SessionEnd)."""
+        for kind in STATE_KINDS:
+            self.forget_state(session_key, kind)
+        cutoff = time.time() - STATE_MAX_AGE_S
+        with contextlib.suppress(OSError):
+            for path in self.place.state_dir.glob("*-*.json"):
+                if path.name.split("-", 1)[0] in STATE_KINDS and path.stat().st_mtime < cutoff:
+                    path.unlink(missing_ok=True)
 
     def forget_state(self, session_key: str, kind: str) -> None:
         with contextlib.suppress(OSError):
             self.state_file(session_key, kind).unlink()
+
+
+def _trust(learning: Learning, event: str) -> str:
+    """What a capture is worth trusting: the user's own words (a correction said in a prompt), a tool's
+    output (PostToolUse: what a command printed), else the agent's (its transcript, checkpoints)."""
+    if learning.type in journal.CORRECTION_TYPES:
+        return "user"
+    return "tool" if event.startswith("PostToolUse") else "agent"
 
 
 def _tier(tier: str, shared_words: int) -> str:
@@ -171,14 +208,14 @@ def log_failure(place: Place | None, where: str, exc: BaseException) -> None:
     if directory is None:
         return
     try:
-        directory.mkdir(parents=True, exist_ok=True)
+        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
         path = directory / "hooks.log"
         if path.exists() and path.stat().st_size > MAX_LOG_BYTES:
             path.replace(path.with_suffix(".log.1"))
         stamp = time.strftime("%Y-%m-%dT%H:%M:%S")
         kind = "error" if isinstance(exc, TiermemError) else "bug"
         detail = "".join(traceback.format_exception(exc))
-        with open(path, "a", encoding="utf-8") as handle:
+        with open(os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600), "a", encoding="utf-8") as handle:
             handle.write(f"{stamp} {kind} in {where}: {exc}\n{detail}\n")
     except OSError:
         pass

@@ -246,8 +246,8 @@ def _resources(server: MCPServer, access: Access) -> None:
 
 
 def _compact_result(result: dict[str, Any]) -> dict[str, Any]:
-    record = result.pop("memory")
-    return {**result, "text": record["text"], "type": record["type"], "tier": record["tier"]}
+    record = result.pop("memory")  # a duplicate's answer is the memory it matched: stored text, so data
+    return {**result, "text": neutralise(record["text"]), "type": record["type"], "tier": record["tier"]}
 
 
 def _compact_hit(hit: dict[str, Any]) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..config import DistillationSettings
 from ..errors import ValidationError
+from ..fence import fence
 from ..llm.fallback import attempt
 from ..providers.llm import LLMClient, parse_json
 from ..recall.query import STOP_WORDS
@@ -241,7 +242,7 @@ def llm_prompt(text: str, max_bytes: int) -> str:
         '{"fact": "<at most ' + str(max_bytes) + ' bytes>", "emotion": "<one word>", "people": ["..."], '
         '"topics": ["..."], "actions": ["..."], "outcome": "positive|negative|pending|ongoing"}\n'
         "Keep URLs, shell commands and file paths exactly as written.\n\n"
-        f"Conversation:\n{text[:4000]}"
+        f"Conversation:\n{fence(text[:4000])}"  # data to distil, never orders to the model
     )
 
 

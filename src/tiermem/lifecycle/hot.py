@@ -18,6 +18,7 @@ from ..config import HotSettings
 from ..errors import ValidationError
 from ..fence import neutralise
 from ..model import check_json_object, check_unit
+from ..write.secrets import redact
 
 UPDATE_KEYS = ("identity", "owner_profile", "lesson", "event", "task", "project")
 MARK_START = "<!-- tiermem:hot:start -->"
@@ -228,7 +229,8 @@ def _inline(value: object) -> str:
         text = json.dumps(value, ensure_ascii=False)
     else:
         text = str(value)
-    return neutralise(" ".join(text.split()).replace("<!--", "<\\!--"))
+    # Redacted here too: a hot state written before redaction covered it must not reach the file either.
+    return neutralise(redact(" ".join(text.split())).text.replace("<!--", "<\\!--"))
 
 
 def _day(timestamp: float) -> str:

@@ -8,6 +8,7 @@ with ``complete(prompt) -> str``; without one, or when it fails, they use their 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -17,6 +18,7 @@ from ..config import LifecycleSettings
 from ..errors import NotFoundError, ValidationError
 from ..model import check_agent_id, check_text, to_datetime
 from ..providers.llm import LLMClient
+from ..write.secrets import redact_json
 from . import consolidate as consolidation
 from . import distill as distiller
 from . import evoclaw, history, hot, notes
@@ -66,10 +68,13 @@ class LifecycleService:
         """``hot --update KEY JSON``: change the hot state within its limits and re-render MEMORY.md."""
         moment = _now(now)
         limits = self._store.settings.hot
+        # Always redacted (no opt-out): every face (CLI, REST, MCP) lands here, and the hot state is rendered
+        # into MEMORY.md, a file people commit.
+        clean = redact_json(value, Counter())
         state, pruned = self._store.change_hot(
             agent_id,
             moment,
-            lambda old: hot.enforce_limits(hot.apply_update(old, key, value, moment.timestamp()), limits),
+            lambda old: hot.enforce_limits(hot.apply_update(old, key, clean, moment.timestamp()), limits),
         )
         return {
             "updated": key,

@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from ..fence import fence
 from ..text import extract_commands, extract_paths, extract_urls
 
 CLUSTER_COSINE = 0.5  # tuned for the default embedder (wordllama); stronger models give higher cosines
@@ -63,7 +64,7 @@ def prompt(sources: Sequence[Source]) -> str:
         "These memories of an AI agent are about one subject. Write one durable core memory that sums them "
         "up in 1 to 3 sentences: what holds across them, the latest state of anything that changed, and "
         "every URL, shell command and file path exactly as written. Answer with JSON only: "
-        f'{{"summary": "...", "importance": 0.7}}\n\nMemories:\n{listed}'
+        f'{{"summary": "...", "importance": 0.7}}\n\nMemories:\n{fence(listed)}'
     )
 
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..fence import neutralise
 from ..model import TypeRegistry
 from ..text import normalize
 from .links import Neighbour, Proposed, parse_links, rule_links
@@ -112,7 +113,8 @@ def prompt(items: Sequence[Item], wanted: Wanted, type_names: Sequence[str]) -> 
 
 
 def _one_line(text: str, limit: int = 2000) -> str:
-    flat = " ".join(text.split())
+    """Memory text as one line of the prompt, neutralised: it is data for the model (tiermem.fence)."""
+    flat = " ".join(neutralise(text).split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 

@@ -100,10 +100,16 @@ def _is_alternative(part: str) -> bool:
 _URL_FRAGMENT = re.compile(r"(?<![a-z0-9-])[a-z0-9-]++\.[a-z]{2,}(?:/[^\s]*)?", re.IGNORECASE)
 
 
+# Every term is matched against every candidate's text (one alternation of all stems): 1,500 distinct words
+# in a pasted 10,000-character query cost seconds per search. A question has a few dozen content terms; a
+# longer query is searched by its first MAX_QUERY_TERMS distinct ones.
+MAX_QUERY_TERMS = 128
+
+
 def analyse(text: str, now: datetime) -> Query:
     words = tokens(text)
     content = [w for w in words if w not in STOP_WORDS]
-    terms = tuple(dict.fromkeys(content or words))
+    terms = tuple(dict.fromkeys(content or words))[:MAX_QUERY_TERMS]
     urls = tuple(dict.fromkeys(extract_urls(text) + _URL_FRAGMENT.findall(text)))
     stems = tuple(dict.fromkeys(stem(t) for t in terms))
     pattern = (

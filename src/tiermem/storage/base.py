@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from ..errors import StoreDamagedError
 from ..model import Link, MemoryRecord
 
 
@@ -151,6 +152,30 @@ class Backend(Protocol):
 
     def owners(self, memory_ids: Sequence[str]) -> dict[str, str]:
         """id -> owning agent of those of ``memory_ids`` that exist (ids are unique across agents)."""
+
+
+def readable_pages(
+    fetch: Callable[[int, int], builtins.list[Any]], size: int = 1000, skips: int = 24
+) -> Iterator[builtins.list[Any]]:
+    """:func:`keyset_pages` by integer key that steps over what a damaged file cannot read: after a failed
+    page it reads one row at a time, jumping 2, 4, 8... keys past the damage (at most ``skips`` times in a
+    row), so an export of a damaged store writes every row it can still reach (what `doctor` advises)."""
+    after, jump = 0, 0
+    while True:
+        want = 1 if jump else size
+        try:
+            rows = fetch(after, want)
+        except StoreDamagedError:
+            if jump >= skips:
+                return
+            jump += 1
+            after += 2**jump
+            continue
+        if rows:
+            yield rows
+            after, jump = rows[-1][0], 0
+        if len(rows) < want:
+            return
 
 
 def keyset_pages(fetch: Callable[[Any, int], builtins.list[Any]], size: int = 1000) -> Iterator[builtins.list[Any]]:

@@ -278,6 +278,15 @@ def _statements(script: str) -> list[str]:
     return statements
 
 
+def pending_migrations(conn: sqlite3.Connection) -> list[str]:
+    """Migrations a store lacks (read without writing: a read-only store cannot be upgraded)."""
+    try:
+        done = {row[0] for row in conn.execute("SELECT name FROM schema_migrations")}
+    except sqlite3.OperationalError:  # no table at all: an empty file
+        done = set()
+    return [name for name, _ in MIGRATIONS if name not in done]
+
+
 def apply_migrations(conn: sqlite3.Connection, upto: str | None = None) -> list[str]:
     """Apply every missing migration in order (up to and including ``upto``); return their names."""
     conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at REAL NOT NULL)")

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import builtins
+import contextlib
+import functools
+import inspect
 import json
+import os
 import sqlite3
 import threading
 import uuid
@@ -14,19 +18,24 @@ from dataclasses import fields
 from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+from urllib.parse import quote
 
 import numpy as np
 
-from ..errors import StoreError, ValidationError
+from ..errors import StoreDamagedError, StoreError, StoreReadOnlyError, ValidationError
 from ..model import Link, MemoryRecord, from_epoch, to_epoch
-from .base import ORDERS, Filters, HistoryEntry, keyset_pages
+from .base import ORDERS, Filters, HistoryEntry, readable_pages
 from .lexical import LexicalIndex
 from .lifecycle import LifecycleTables
-from .migrations import apply_migrations
+from .migrations import apply_migrations, pending_migrations
 from .vectors import VectorIndex
 
 DB_FILE = "tiermem.db"
+# Checkpoint every 1,000 pages (~4 MB of WAL, SQLite's default), not 10,000: a damaged WAL loses every commit
+# since the last checkpoint (a review lost 800 of 1,500 acknowledged writes), and a close checkpoints too.
+WAL_AUTOCHECKPOINT_PAGES = 1000
+_T = TypeVar("_T")
 
 _COLUMNS = (
     "id",
@@ -197,23 +206,24 @@ class SQLiteBackend(LifecycleTables):
         self._lexicons: dict[str, LexicalIndex] = {}
         self._lexical_queries: Counter[str] = Counter()
         self._dims: int | None = None
+        self.read_only = _read_only(self.path)
         try:
-            self._conn = sqlite3.connect(
-                self.path, timeout=busy_timeout_s, isolation_level=None, check_same_thread=False
-            )
+            self._conn = _connect(self.path, busy_timeout_s, self.read_only)
             self._conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_s * 1000)}")
-            self._conn.execute("PRAGMA journal_mode = WAL")
+            if not self.read_only:
+                self._conn.execute("PRAGMA journal_mode = WAL")
             self._conn.execute("PRAGMA synchronous = NORMAL")
-            # Checkpoint every ~40 MB of WAL instead of SQLite's 4 MB: a batch of 500 memories dirties ~2,000
-            # scattered index pages, and copying them back after every batch was ~15% of ingest at 100k
-            # (COMMIT 38 -> 25 ms per batch). Durability is unchanged (synchronous=NORMAL already leaves
-            # recent commits to the OS after a power cut; an application crash loses nothing), the WAL file
-            # grows to ~40 MB under bulk writes, and the commit that crosses the mark pays a bigger copy.
-            self._conn.execute("PRAGMA wal_autocheckpoint = 10000")
+            self._conn.execute(f"PRAGMA wal_autocheckpoint = {WAL_AUTOCHECKPOINT_PAGES}")
             self._conn.execute("PRAGMA foreign_keys = ON")
             self._conn.execute(f"PRAGMA cache_size = -{_CACHE_KIB}")
             self._conn.execute(f"PRAGMA mmap_size = {_MMAP_BYTES}")
-            apply_migrations(self._conn)
+            if not self.read_only:
+                apply_migrations(self._conn)
+            elif pending_migrations(self._conn):
+                raise StoreReadOnlyError(
+                    f"the store at {self.path} is read-only and was written by an older tiermem: open a "
+                    "writable copy once to upgrade it"
+                )
         except sqlite3.DatabaseError as exc:
             raise StoreError(
                 f"cannot open the store at {self.path}: {exc}; if the file is damaged, restore it from a "
@@ -224,13 +234,16 @@ class SQLiteBackend(LifecycleTables):
 
     def close(self) -> None:
         with self._lock:
+            if not self.read_only:  # what the WAL holds goes into the database file (other processes may stay)
+                with contextlib.suppress(sqlite3.DatabaseError):
+                    self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
             self._conn.close()
 
     def _execute(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
         try:
             return self._conn.execute(sql, params)
-        except sqlite3.OperationalError as exc:
-            raise StoreError(f"store operation failed: {exc}; retry, or run `tiermem doctor`") from exc
+        except sqlite3.DatabaseError as exc:
+            raise store_error(exc, self.path) from exc
 
     def _select_in(
         self, sql: str, values: Sequence[Any], *, before: Sequence[Any] = (), after: Sequence[Any] = ()
@@ -383,12 +396,12 @@ class SQLiteBackend(LifecycleTables):
         """Rows of ``select`` (its first column a rowid, its WHERE clause open) a page at a time, by rowid."""
 
         def fetch(after: int, size: int) -> builtins.list[Any]:
-            with self._lock:
+            with self._lock, _translated(self.path):
                 return self._execute(
                     f"{select} AND rowid > ? ORDER BY rowid LIMIT ?", [*params, after, size]
                 ).fetchall()
 
-        return keyset_pages(fetch, size)
+        return readable_pages(fetch, size)
 
     def iter_links(self, agent_id: str) -> Iterator[Link]:
         """Every link of the agent, in the order they were made (for export)."""
@@ -434,6 +447,8 @@ class SQLiteBackend(LifecycleTables):
             )
 
     def record_access(self, agent_id: str, counts: Mapping[str, int], at: datetime) -> None:
+        if self.read_only:  # bookkeeping of reads, not a change anyone asked for: a read-only store skips it
+            return
         with self.write():
             self._conn.executemany(
                 "UPDATE memories SET access_count = access_count + ?, "
@@ -835,3 +850,80 @@ def _filter_sql(agent_id: str, f: Filters, *, by_id: bool = False) -> tuple[str,
         clauses.append("m.created_at < ?")
         params.append(f.until.timestamp())
     return " AND ".join(clauses), params
+
+
+# --- opening, and errors at the boundary ------------------------------------------------------------------
+
+
+def _read_only(path: Path) -> bool:
+    """An existing store this process cannot write: a 0444 file, or a folder on read-only media."""
+    if not path.exists():
+        return False
+    return not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK))
+
+
+def _connect(path: Path, timeout: float, read_only: bool) -> sqlite3.Connection:
+    """A new file is created 0600 (SQLite gives its -wal and -shm the same mode) whatever the umask; a
+    read-only store is opened read-only, ``immutable`` when its folder cannot hold the -shm file either."""
+    if not path.exists():
+        with contextlib.suppress(FileExistsError):
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    if not read_only:
+        return sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
+    flags = "mode=ro" if os.access(path.parent, os.W_OK) else "immutable=1"
+    uri = f"file:{quote(str(path))}?{flags}"
+    return sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None, check_same_thread=False)
+
+
+def store_error(exc: sqlite3.DatabaseError, path: Path) -> StoreError:
+    """The error tiermem raises for SQLite's, saying what to do."""
+    text = str(exc)
+    if "readonly" in text or "read-only" in text:
+        return StoreReadOnlyError(
+            f"the store at {path} is read-only: it can be searched and exported, not changed; copy its folder "
+            "somewhere writable to change it"
+        )
+    if isinstance(exc, sqlite3.OperationalError):
+        return StoreError(f"store operation failed: {exc}; retry, or run `tiermem doctor`")
+    return StoreDamagedError(
+        f"the store file {path} is damaged ({exc}): run `tiermem doctor`, save what is still readable with "
+        "`tiermem export -o FILE`, then restore a backup or import that export into a new store"
+    )
+
+
+@contextmanager
+def _translated(path: Path) -> Iterator[None]:
+    try:
+        yield
+    except sqlite3.DatabaseError as exc:
+        raise store_error(exc, path) from exc
+
+
+def _guarded(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method`` raising :class:`StoreError` for any SQLite error (fetching rows raises them too, past
+    ``_execute``): the Python API promises a TiermemError, never a bare ``sqlite3.DatabaseError``."""
+    if inspect.isgeneratorfunction(method):
+
+        @functools.wraps(method)
+        def rows(self: SQLiteBackend, *args: Any, **kwargs: Any) -> Iterator[Any]:
+            with _translated(self.path):
+                yield from method(self, *args, **kwargs)
+
+        return rows
+
+    @functools.wraps(method)
+    def call(self: SQLiteBackend, *args: Any, **kwargs: Any) -> Any:
+        with _translated(self.path):
+            return method(self, *args, **kwargs)
+
+    return call
+
+
+def _guard_all(cls: type[_T]) -> type[_T]:
+    for name, member in inspect.getmembers(cls, inspect.isfunction):
+        if not name.startswith("_") and name not in ("write", "close"):  # write: a context manager
+            setattr(cls, name, _guarded(member))
+    return cls
+
+
+_guard_all(SQLiteBackend)

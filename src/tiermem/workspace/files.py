@@ -42,9 +42,23 @@ _swept: set[str] = set()  # workspaces whose left-over temporary files this proc
 T = TypeVar("T")
 
 
-def read_text(path: Path, *, strict: bool = False) -> str | None:
+def inside(path: Path, root: Path) -> bool:
+    """Whether ``path`` really lies in ``root`` once every symlink on the way (the file's own, a folder's)
+    is followed to where it leads."""
+    real, base = os.path.realpath(path), os.path.realpath(root)
+    return real == base or real.startswith(base.rstrip(os.sep) + os.sep)
+
+
+def read_text(path: Path, *, strict: bool = False, root: Path | None = None) -> str | None:
     """The file's text, or None when it does not exist. Undecodable bytes are an error when ``strict``
-    (a writer must not rewrite what it cannot read back) and are replaced otherwise (a reader goes on)."""
+    (a writer must not rewrite what it cannot read back) and are replaced otherwise (a reader goes on).
+
+    A file whose real path leaves ``root`` (default: the file's own folder) counts as absent, never read:
+    a cloned repository can ship ``memory/2026-01-03.md -> ~/.netrc``, and what is read gets indexed and
+    served to agents. A writer then replaces the link with a file of its own (a rename replaces the link,
+    never its target)."""
+    if not inside(path, path.parent if root is None else root):
+        return None
     try:
         data = path.read_bytes()
     except FileNotFoundError:
@@ -192,7 +206,7 @@ class FileBatch:
         bytes replaced) must not be the basis of a write."""
         if path in self._staged:
             return self._staged[path]
-        text = read_text(path, strict=strict)
+        text = read_text(path, strict=strict, root=self.root)
         if strict:
             self._read.setdefault(path, text)
         return text
@@ -214,7 +228,7 @@ class FileBatch:
 
     def commit(self) -> None:
         for path, text in self._read.items():
-            if path in self._staged and read_text(path, strict=True) != text:
+            if path in self._staged and read_text(path, strict=True, root=self.root) != text:
                 raise StaleRead(f"{path} changed while tiermem was updating it; try again when it is quiet")
         if not self._staged:
             return

@@ -141,7 +141,7 @@ class MemoryLoader:
         return self.space.rel(self.space.memory_md)
 
     def _read(self, path: Path) -> str:
-        return (read_text(path) or "").strip()
+        return (read_text(path, root=self.space.root) or "").strip()
 
     def _memory_md(self) -> str:
         text = self._read(self.space.memory_md)
@@ -151,7 +151,7 @@ class MemoryLoader:
 
     def phase_1_orient(self, now: datetime) -> tuple[dict[str, Any], dict[str, Any]]:
         """(state, decisions): how long since the last session, which strategy, threads, flags, hints."""
-        state, problem = parse_state(read_text(self.space.state))
+        state, problem = parse_state(read_text(self.space.state, root=self.space.root))
         last = last_session_at(state)
         hours = None if last is None else max(0.0, (now - last).total_seconds() / 3600)
         decisions = {
@@ -304,7 +304,7 @@ class MemoryLoader:
     def _summaries(self, count: int, reason: str) -> list[LoadedContent]:
         out = []
         for log in self.space.daily_logs(count):
-            text = read_text(log.path) or ""
+            text = read_text(log.path, root=self.space.root) or ""
             parts = sections(text, "Session Summary", 2) + sections(text, "Decisions", 2)
             if parts:
                 out.append(LoadedContent(log.rel, "summary+decisions", "\n\n".join(parts), 3, reason))
@@ -313,7 +313,7 @@ class MemoryLoader:
         return out
 
     def events_for(self, message: str, max_results: int = ev.MAX_RESULTS) -> LoadedContent | None:
-        found, _ = ev.parse_events(read_text(self.space.events))
+        found, _ = ev.parse_events(read_text(self.space.events, root=self.space.root))
         matched = ev.lookup(found, message, max_results)
         if not matched:
             return None
@@ -355,7 +355,7 @@ class MemoryLoader:
         log = self._log(daily_log_ref)
         if log is None:
             return None
-        text = (read_text(log.path) or "").strip()
+        text = (read_text(log.path, root=self.space.root) or "").strip()
         if section:
             text = "\n\n".join(sections(text, section, 2))
         return self._phase_4(LoadedContent(log.rel, section or "full", text, 4, "phase 4: targeted lookup"))
@@ -367,7 +367,7 @@ class MemoryLoader:
     def phase_4_index_search(self, query: str) -> list[str]:
         """Daily logs whose index row matches the query, best first; without an index, the newest logs."""
         logs = self.space.daily_logs()
-        index = read_text(self.space.index)
+        index = read_text(self.space.index, root=self.space.root)
         if not index:
             return [log.rel for log in self.space.daily_logs(INDEX_FALLBACK_LOGS)]
         found: list[str] = []

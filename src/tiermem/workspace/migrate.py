@@ -159,7 +159,7 @@ def _steps(space: Workspace, moment: datetime, report: FileReport, *, dry_run: b
         if dry_run:
             report.note("would rebuild", space.rel(space.index))
         else:
-            facts = [log_facts(log.day, log.rel, read_text(log.path) or "") for log in logs]
+            facts = [log_facts(log.day, log.rel, read_text(log.path, root=space.root) or "") for log in logs]
             write_atomic(space.index, render_index(facts, today))
             report.note("rebuild", space.rel(space.index))
     if not dry_run:
@@ -171,7 +171,7 @@ def _steps(space: Workspace, moment: datetime, report: FileReport, *, dry_run: b
 
 def restructure_memory(space: Workspace, today: str, report: FileReport, dry_run: bool) -> None:
     """Give MEMORY.md the Active / Fading / Maintenance Log sections, keeping every line of it."""
-    text = read_text(space.memory_md, strict=True) or ""
+    text = read_text(space.memory_md, strict=True, root=space.root) or ""
     titles = {found[1].lower() for line in text.split("\n") if (found := heading(line)) and found[0] == 2}
     if "active" in titles and "fading" in titles:
         report.note("skip (already structured)", space.rel(space.memory_md))
@@ -221,8 +221,8 @@ def bootstrap_state(space: Workspace, logs: list[DailyLog]) -> dict[str, object]
             "since_last_memory_review": total,
             "this_week": sum(1 for log in logs if log.day.isocalendar()[:2] == week),
         }
-    memory = read_text(space.memory_md) or ""
-    threads_text = read_text(space.threads) or ""
+    memory = read_text(space.memory_md, root=space.root) or ""
+    threads_text = read_text(space.threads, root=space.root) or ""
     state["active_threads"] = th.open_thread_ids(threads_text)
     state["flags"] = {
         "memory_review_due": total >= 5,
@@ -250,7 +250,7 @@ def bootstrap_resumption(logs: list[DailyLog]) -> str:
 
 
 def patch_agent_file(space: Workspace, path: Path, report: FileReport, dry_run: bool) -> None:
-    text = read_text(path, strict=True) or ""
+    text = read_text(path, strict=True, root=space.root) or ""
     if PATCH_MARKER in text or SEED_MARKER in text:
         report.note("skip (already patched)", space.rel(path))
         return

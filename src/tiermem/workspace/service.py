@@ -222,7 +222,7 @@ def sync(
             index.set_ids(rel, [])
             del index.files[rel]
         for rel, found in sorted(files.items()):
-            _sync_file(memory, index, agent_id, rel, found, report)
+            _sync_file(memory, index, space, rel, found, report)
         index.save()
     return report
 
@@ -232,16 +232,16 @@ def _unchanged(index: _Index, files: dict[str, tuple[str, list[int]]]) -> bool:
 
 
 def _sync_file(
-    memory: Memory, index: _Index, agent_id: str, rel: str, found: tuple[str, list[int]], report: SyncReport
+    memory: Memory, index: _Index, space: Workspace, rel: str, found: tuple[str, list[int]], report: SyncReport
 ) -> None:
     path, seen = found
     known = index.files.get(rel)
     if known is not None and known[1:] == seen:
         return
-    text = read_text(Path(path)) or ""
+    text = read_text(Path(path), root=space.root) or ""  # a file linked from outside the workspace: empty
     checksum = hashlib.sha256(text.encode("utf-8")).hexdigest()
     if known is None or known[0] != checksum:
-        _reindex(memory, index, agent_id, rel, chunks_of(rel, text), report)
+        _reindex(memory, index, space.agent_id, rel, chunks_of(rel, text), report)
     index.files[rel] = [checksum, *seen]
 
 

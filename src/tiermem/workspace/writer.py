@@ -10,6 +10,7 @@ state.json (counters, flags, active threads, hints), resumption.md and index.md.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -18,6 +19,7 @@ from typing import Any
 from .. import _ids
 from ..errors import ValidationError
 from ..model import check_text
+from ..write.secrets import redact, redact_json
 from . import curation
 from . import threads as th
 from .events import append_event, make_event
@@ -102,7 +104,7 @@ class MemoryWriter:
         moment = _now(now)
         session = self._capture(None, None, moment)
         event = make_event(
-            text,
+            _clean(text),
             session_id=str(session["id"]),
             at=moment,
             event_type=event_type,
@@ -135,9 +137,10 @@ class MemoryWriter:
         now: datetime | None = None,
     ) -> dict[str, Any]:
         """Persist the session to every file; returns what was written."""
-        summary = check_text(session_summary).strip()
-        note = check_text(resumption_note).strip()
-        updates = {th.check_thread_id(k): dict(v) for k, v in (thread_updates or {}).items()}
+        summary = _clean(check_text(session_summary).strip())
+        note = _clean(check_text(resumption_note).strip())
+        updates = {th.check_thread_id(k): redact_json(dict(v), Counter()) for k, v in (thread_updates or {}).items()}
+        mood, session_events = _clean(mood), None if session_events is None else _clean(session_events)
         moment = _now(now)
 
         def persist(batch: FileBatch) -> dict[str, Any]:
@@ -293,7 +296,8 @@ class MemoryWriter:
             flat = [log for log in logs if log.path.parent == today.parent]  # a new flat log hides the mirror
             fresh = DailyLog(moment.date(), "", str(today), self.space.rel(today))
             logs = sorted([*flat, fresh], key=lambda log: log.rel, reverse=True)
-        texts = [read_text(log.path) if batch is None else batch.read(log.path, strict=False) for log in logs]
+        root = self.space.root
+        texts = [batch.read(log.path, strict=False) if batch else read_text(log.path, root=root) for log in logs]
         facts = [log_facts(log.day, log.rel, text or "") for log, text in zip(logs, texts, strict=True)]
         return render_index(facts, moment.date())
 
@@ -321,7 +325,7 @@ class MemoryWriter:
 
     def pending(self) -> dict[str, Any]:
         """The notes captured since the last session end."""
-        state, _ = parse_state(read_text(self.space.state))
+        state, _ = parse_state(read_text(self.space.state, root=self.space.root))
         return dict(state.get("current_session", {}))
 
 
@@ -377,4 +381,10 @@ def _line(text: str, *, empty: bool = False) -> str:
     value = check_text(text, 4096)
     if "\n" in value.strip():
         raise ValidationError("a note is one line; put longer text in the session summary")
-    return value.strip()
+    return _clean(value.strip())
+
+
+def _clean(text: str) -> str:
+    """Workspace text without secrets: state.json, the logs and MEMORY.md are files people commit and share
+    (`tiermem note decision "use sk-..."` kept the key in state.json)."""
+    return redact(text).text

@@ -21,6 +21,8 @@ from typing import Any
 MARK = "[REDACTED:{}]"
 REDACTIONS = "redactions"  # the metadata key that records what was redacted
 _NOT_DONE = r"(?!\[REDACTED)"  # a value already redacted is not redacted again (redaction is idempotent)
+# A date or time is no secret ("the session token: 2024-01-15T10:00:00Z" says when, not what).
+_TIMESTAMP = r"\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?)?(?:Z|[+-]\d\d:?\d\d)?(?=[\s;,\"')]|$)"
 
 # (kind, pattern, group): ``group`` is the part replaced (0: the whole match).
 _DETECTORS: tuple[tuple[str, re.Pattern[str], int], ...] = (
@@ -41,18 +43,37 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], int], ...] = (
     ("slack_token", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}"), 0),
     ("google_api_key", re.compile(r"\bAIza[0-9A-Za-z_-]{35}"), 0),
     ("stripe_key", re.compile(r"\b[rs]k_(?:live|test)_[0-9A-Za-z]{16,}"), 0),
+    ("tiermem_token", re.compile(r"\btmk_[0-9a-f]{12}_[A-Za-z0-9_-]{43}"), 0),  # our own bearer tokens
+    ("huggingface_token", re.compile(r"\bhf_[A-Za-z0-9]{30,}"), 0),
     # The scheme starts where no scheme character precedes it and its run is never backtracked into: a long
     # run of scheme characters ("sk-sk-sk-...") would otherwise be rescanned from each of its positions.
+    # The password runs to the "@" that a host follows (it may hold "/" and "@" itself: p/ss@word@db), at most
+    # 256 characters, so a run of "a://b:" starts costs linear time; "host:8080/x@y" is a port, not a password.
     (
         "url_credentials",
-        re.compile(rf"(?<![a-zA-Z0-9+.-])[a-zA-Z][a-zA-Z0-9+.-]*+://[^\s:/@]+:{_NOT_DONE}([^\s@/]+)@"),
+        re.compile(
+            rf"(?<![a-zA-Z0-9+.-])[a-zA-Z][a-zA-Z0-9+.-]*+://[^\s:/@]+:{_NOT_DONE}(?!\d{{1,5}}(?:[/?#]|$))"
+            r"([^\s]{1,256}?)@[A-Za-z0-9.-]+(?::\d+)?(?=[/?#\s\"'),;]|$)"
+        ),
         1,
     ),
+    ("basic_auth", re.compile(rf"(?i)\bauthorization\s*:\s*basic\s+{_NOT_DONE}([A-Za-z0-9+/]{{8,}}=*)"), 1),
     ("bearer_token", re.compile(rf"(?i)\bbearer\s+{_NOT_DONE}([A-Za-z0-9._~+/-]{{16,}}=*)"), 1),
     (
         "password",
         re.compile(
-            rf"(?i)(?<![a-z0-9])(?:password|passwd|pwd|passphrase)\b[\"']?\s*[:=]\s*{_NOT_DONE}(\"[^\"\n]+\"|'[^'\n]+'|[^\s;,\"']{{3,}})"
+            # PWD=/home/user/app is the shell's working directory, not a password.
+            r"(?i)(?<![a-z0-9])(?:password|passwd|pwd(?![\"']?\s*[:=]\s*[\"']?[/~])|passphrase)\b[\"']?\s*[:=]\s*"
+            rf"{_NOT_DONE}(\"[^\"\n]+\"|'[^'\n]+'|[^\s;,\"']{{3,}})"
+        ),
+        1,
+    ),
+    # "password hunter2": a word after it that has a digit or a symbol (prose, "password is stored", passes).
+    (
+        "password",
+        re.compile(
+            r"(?i)(?<![a-z0-9])(?:password|passwd|passphrase)[ \t]+(?!is\b|was\b|for\b|to\b|of\b)"
+            rf"{_NOT_DONE}((?=[^\s;,\"']*[0-9!#$%^&*+=?@])[^\s;,\"'.]{{6,}})"
         ),
         1,
     ),
@@ -61,7 +82,7 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], int], ...] = (
         re.compile(
             r"(?i)(?<![a-z0-9])(?:api[_-]?key|apikey|secret[_-]?key|client[_-]?secret|access[_-]?token|auth[_-]?token|"
             r"refresh[_-]?token|secret|token|accountkey|sharedaccesskey|aws_secret_access_key)\b[\"']?\s*[:=]\s*"
-            rf"{_NOT_DONE}[\"']?((?=[^\s;,\"']*[0-9])[^\s;,\"']{{8,}})"
+            rf"{_NOT_DONE}(?!{_TIMESTAMP})[\"']?((?=[^\s;,\"']*[0-9])[^\s;,\"']{{8,}})"
         ),
         1,
     ),
@@ -70,9 +91,9 @@ KINDS = tuple(kind for kind, _, _ in _DETECTORS)
 # Something every detector needs to match. Most texts have none of it, and then one scan replaces twelve
 # (redaction ran at 0.6 ms per memory, a third of bulk ingest's Python time, before this test).
 _SHAPES = re.compile(
-    r"-----BEGIN|eyJ|sk-|A(?:KIA|SIA|GPA|IDA|ROA)|gh[pousr]_|github_pat_|xox|AIza|[rs]k_(?:live|test)_|://"
+    r"-----BEGIN|eyJ|sk-|A(?:KIA|SIA|GPA|IDA|ROA)|gh[pousr]_|github_pat_|xox|AIza|[rs]k_(?:live|test)_|://|tmk_|hf_"
 )
-_WORDS = re.compile(r"bearer|pass|pwd|key|secret|token")  # any case: see _triggered
+_WORDS = re.compile(r"bearer|pass|pwd|key|secret|token|basic")  # any case: see _triggered
 _TRIGGER = re.compile(f"{_SHAPES.pattern}|(?i:{_WORDS.pattern})")
 
 
@@ -119,7 +140,8 @@ def _replace(match: re.Match[str], *, kind: str, group: int, found: Counter[str]
 
 
 def redact_json(value: Any, found: Counter[str]) -> Any:
-    """Redact every string (keys kept) inside a JSON value, counting what was found into ``found``."""
+    """Redact every string inside a JSON value, keys included (a key can be a token: {"sk-...": 1}),
+    counting what was found into ``found``."""
     if isinstance(value, str):
         if not _triggered(value):  # most strings: no result to build or count (every write has several)
             return value
@@ -127,7 +149,7 @@ def redact_json(value: Any, found: Counter[str]) -> Any:
         found.update(result.kinds)
         return result.text
     if isinstance(value, Mapping):
-        return {key: redact_json(item, found) for key, item in value.items()}
+        return {redact_json(key, found): redact_json(item, found) for key, item in value.items()}
     if isinstance(value, list):
         return [redact_json(item, found) for item in value]
     return value
@@ -152,3 +174,34 @@ def redact_item(
 def redact_metadata(metadata: dict[str, Any]) -> dict[str, Any]:
     """Metadata set on its own (an update in place): redacted, recording what was removed."""
     return redact_item("", {}, metadata)[2]
+
+
+def redact_labels(
+    tags: tuple[str, ...], category: str | None, metadata: dict[str, Any]
+) -> tuple[tuple[str, ...], str | None, dict[str, Any]]:
+    """Tags and category redacted (the hooks build tags from raw tool output, where a token printed by a
+    failing command lands), adding what was found to ``metadata``'s record of redactions. A category
+    segment holding a secret becomes ``redacted`` (brackets are not allowed in a category)."""
+    found: Counter[str] = Counter()
+    tags = tuple(dict.fromkeys(redact_json(tag, found) for tag in tags))
+    if category is not None:
+        category = "/".join(_label(part, found) for part in category.split("/"))
+    if not found:
+        return tags, category, metadata
+    earlier = metadata.get(REDACTIONS, {}).get("kinds", {}) if isinstance(metadata.get(REDACTIONS), dict) else {}
+    found.update({str(k): int(v) for k, v in earlier.items() if isinstance(v, int)})
+    return tags, category, {**metadata, REDACTIONS: summary(found)}
+
+
+def redact_fields(fields: dict[str, Any]) -> dict[str, Any]:
+    """The checked fields of an update in place with their metadata, tags and category redacted."""
+    metadata = redact_metadata(fields["metadata"]) if "metadata" in fields else {}
+    tags, category, metadata = redact_labels(tuple(fields.get("tags") or ()), fields.get("category"), metadata)
+    changed = {"tags": tags, "category": category, "metadata": metadata}
+    return {name: changed.get(name, value) for name, value in fields.items()}
+
+
+def _label(part: str, found: Counter[str]) -> str:
+    before = sum(found.values())
+    redact_json(part, found)
+    return "redacted" if sum(found.values()) > before else part

@@ -142,6 +142,8 @@ def _helper_state(place: Any) -> str:
     from ...hooks.client import ask
     from ...hooks.locate import PROTOCOL
 
+    if place.socket is None:
+        return "off: the shared temporary folder for its socket is not private (owner or mode); calls run in-process"
     reply = ask(place.socket, {"v": PROTOCOL, "ping": True}, timeout=2.0)
     return "not running (the next hook call starts it)" if reply is None else f"running {reply}"
 
