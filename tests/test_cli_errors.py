@@ -201,9 +201,9 @@ def test_damaged_store_is_a_clean_error(cli: Cli) -> None:
 def test_bad_config_is_a_clean_error(cli: Cli) -> None:
     cli.home.mkdir()
     (cli.home / "config.json").write_text('{"no_such_setting": 1}')
-    assert "config.json" in cli.fails("stats")
+    assert "config.json" in cli.fails("store", "a first memory")
 
 
 def test_home_that_is_a_file_is_a_clean_error(cli: Cli) -> None:
     cli.home.write_text("I am a file")
-    assert "cannot create the store directory" in cli.fails("list")
+    assert "cannot create the store directory" in cli.fails("store", "a first memory")

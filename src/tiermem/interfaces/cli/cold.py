@@ -106,6 +106,6 @@ def restore(db_url: DbUrlOpt = None, auth_token: TokenOpt = None) -> None:
     """Restore an agent on this device from the cold archive: its memories, hot state, tree and MEMORY.md."""
     from ...coldsync import restore as restore_
 
-    with _archive(db_url, auth_token) as archive, open_memory() as memory, render.working("restoring"):
+    with _archive(db_url, auth_token) as archive, open_memory("write") as memory, render.working("restoring"):
         done = restore_(memory, archive, agent_id(), workspace=workspace_dir())
     _emit(done, f"restored {done['restored_memories']} memories of {done['agent_id']} in {done['seconds']} s")

@@ -22,7 +22,7 @@ from rich.text import Text
 
 from ...model import load_json
 from . import render
-from .options import UsageError, agent_id, current, open_memory, store_path, wants_json, with_globals
+from .options import Access, UsageError, agent_id, current, open_memory, store_path, wants_json, with_globals
 
 if TYPE_CHECKING:
     from ...engine import Memory
@@ -46,8 +46,8 @@ def workspace_dir() -> Path:
 
 
 @contextmanager
-def open_lifecycle() -> Iterator[tuple[Memory, LifecycleService]]:
-    with open_memory() as memory:
+def open_lifecycle(access: Access = "read") -> Iterator[tuple[Memory, LifecycleService]]:
+    with open_memory(access) as memory:
         yield memory, memory.lifecycle(workspace_dir())
 
 
@@ -129,7 +129,7 @@ def consolidate(
     now: NowOpt = None,
 ) -> None:
     """Rescore and re-tier memories, maintain the tree and MEMORY.md; daily+ ingests daily notes first."""
-    with open_lifecycle() as (_, lifecycle), render.working(f"{mode} consolidation"):
+    with open_lifecycle("write") as (_, lifecycle), render.working(f"{mode} consolidation"):
         report = lifecycle.consolidate(mode, agent_id=agent_id(), now=now)
     if wants_json():
         render.emit_json(report)
@@ -186,7 +186,7 @@ def hot(
     """Show the hot state (always in context), update one key of it, or rebuild MEMORY.md from it."""
     if update is not None and rebuild:
         raise UsageError("give --update or --rebuild, not both")
-    with open_lifecycle() as (_, lifecycle):
+    with open_lifecycle("read" if update is None and not rebuild else "write") as (_, lifecycle):
         if update is not None:
             result = lifecycle.update_hot(update[0], _json_value(update[1]), agent_id=agent_id(), now=now)
         elif rebuild:
@@ -242,7 +242,7 @@ def tree(
         raise UsageError(f"give one of --show --add --remove --prune --search, not {' and '.join(chosen)}")
     if llm_prompt_file is not None and search is None:
         raise UsageError("--llm-prompt-file writes the prompt of a --search QUERY; give the query too")
-    with open_lifecycle() as (memory, lifecycle):
+    with open_lifecycle("write" if add or remove or prune else "read") as (memory, lifecycle):
         if search is not None and llm_prompt_file is not None:
             _write_prompt(llm_prompt_file, lifecycle.tree_prompt(search, agent_id=agent_id(), now=now))
             return

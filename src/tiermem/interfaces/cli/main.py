@@ -107,7 +107,8 @@ def _debug_traceback(exc: BaseException) -> None:
 app = typer.Typer(
     cls=TiermemGroup,
     name=PROG,
-    epilog="The store lives in <workspace>/.tiermem (the workspace is the current directory). Try `tiermem demo`.",
+    epilog="The store is the nearest .tiermem in this directory or a parent, like git (`tiermem init` makes one;"
+    " the first write does too). Try `tiermem demo`.",
     invoke_without_command=True,
     add_completion=False,
     pretty_exceptions_enable=False,

@@ -129,7 +129,7 @@ def store(
 ) -> None:
     """Store a memory. A duplicate reinforces the memory it matches instead of adding a copy."""
     body = _text(text_arg, text)
-    with open_memory() as memory:
+    with open_memory("write") as memory:
         result = memory.store(
             body,
             agent_id=agent_id(),
@@ -302,7 +302,7 @@ def update(
     changes: dict[str, Any] = {key: value for key, value in given.items() if value is not None}
     if not changes:
         raise UsageError("nothing to update: give at least one of --text --type --importance --tags ...")
-    with open_memory() as memory:
+    with open_memory("write") as memory:
         record = memory.update(memory_id, agent_id=agent_id(), **changes)
     superseded = record.id != memory_id.strip()
     if wants_json():
@@ -320,7 +320,7 @@ def forget(
     reason: Annotated[str | None, typer.Option("--reason", metavar="TEXT", help="Why; kept in its history.")] = None,
 ) -> None:
     """Forget a memory: it leaves search and lists but `tiermem get` still shows it."""
-    with open_memory() as memory:
+    with open_memory("write") as memory:
         record = memory.forget(memory_id, agent_id=agent_id(), reason=reason)
     if wants_json():
         render.emit_json({"memory": record.to_dict()})
@@ -337,7 +337,7 @@ def purge(
     """Delete a memory for good: record, vector, links and history."""
     if not yes:
         raise UsageError(f"purge deletes {memory_id} for good; add --yes to confirm (or use `tiermem forget`)")
-    with open_memory() as memory:
+    with open_memory("write") as memory:
         memory.purge(memory_id, agent_id=agent_id())
     if wants_json():
         render.emit_json({"purged": memory_id.strip()})
