@@ -137,11 +137,12 @@ def import_evoclaw(
         report = lifecycle.import_evoclaw(directory, agent_id=current().agent_id, now=now)
     lines = [f"imported {report['source']}"]
     for agent, parts in report["agents"].items():
-        facts = parts["facts"]
+        facts, cold, tree = parts["facts"], parts["cold_facts"], parts["tree"]
         lines.append(
-            f"  {agent}: {facts['imported']} facts ({facts['already_present']} already present), "
-            f"{len(parts['tree']['added'])} tree nodes, hot state {'yes' if parts['hot_state']['imported'] else 'no'}, "
-            f"MEMORY.md {parts['memory_md']['outcome']}"
+            f"  {agent}: {facts['imported']} warm and {cold['imported']} cold facts "
+            f"({facts['already_present'] + cold['already_present']} already present), "
+            f"tree of {tree['nodes']} nodes ({len(tree['added'])} new), "
+            f"hot state {'yes' if parts['hot_state']['imported'] else 'no'}, MEMORY.md {parts['memory_md']['outcome']}"
         )
     _print_json_or(report, "\n".join(lines))
 
