@@ -49,6 +49,18 @@ def _archive(db_url: str | None, auth_token: str | None) -> Iterator[Any]:
         client.close()
 
 
+@contextmanager
+def seed_archive(db_url: str | None, auth_token: str | None) -> Iterator[Any | None]:
+    """Seed 000's ``store`` / ``consolidate --db-url``: the cold archive to copy to, or None without a URL."""
+    if db_url is None:
+        if auth_token is not None:
+            raise UsageError("--auth-token goes with --db-url URL")
+        yield None
+        return
+    with _archive(db_url, auth_token) as archive:
+        yield archive
+
+
 def _emit(found: dict[str, Any], line: str) -> None:
     if wants_json():
         render.emit_json(found)

@@ -32,8 +32,13 @@ def distill(
     text: Annotated[str | None, typer.Option("--text", metavar="TEXT", help="The text (seed spelling).")] = None,
     file: FileOpt = None,
     core_summary: Annotated[bool, typer.Option("--core-summary", help="Add the one-line core summary.")] = False,
+    mode: Annotated[
+        str | None, typer.Option("--mode", metavar="MODE", help="rule or llm (seed 000's spelling of --llm).")
+    ] = None,
 ) -> None:
     """Distill a conversation into one fact (people, topics, emotion, actions, outcome): rules, or the LLM."""
+    if mode not in (None, "rule", "llm"):
+        raise UsageError(f"--mode must be rule or llm, not {mode!r}")
     given = [v for v in (text_arg, text, file) if v is not None]
     if len(given) != 1:
         raise UsageError("give the text once: as an argument, with --text, or with --file PATH")
@@ -46,9 +51,11 @@ def distill(
     else:
         body = str(given[0])
     with open_lifecycle("scratch") as (memory, lifecycle):
-        configured = memory.settings.lifecycle.distillation.mode == "llm"
+        configured = (mode or memory.settings.lifecycle.distillation.mode) == "llm"
         result = lifecycle.distill(
-            body, llm=llm_client(memory, "distill", configured=configured), core_summary=core_summary
+            body,
+            llm=None if mode == "rule" else llm_client(memory, "distill", configured=configured),
+            core_summary=core_summary,
         )
     d = result["distilled"]
     summary = f"\nsummary: {result['core_summary']}" if core_summary else ""

@@ -22,7 +22,18 @@ from rich.text import Text
 
 from ...model import load_json
 from . import render
-from .options import Access, UsageError, agent_id, current, open_memory, store_path, wants_json, with_globals
+from .options import (
+    Access,
+    SeedAuthToken,
+    SeedDbUrl,
+    UsageError,
+    agent_id,
+    current,
+    open_memory,
+    store_path,
+    wants_json,
+    with_globals,
+)
 
 if TYPE_CHECKING:
     from ...engine import Memory
@@ -127,10 +138,19 @@ def _print_retrieved(results: list[dict[str, Any]], fallback: str | None) -> Non
 def consolidate(
     mode: Annotated[str, typer.Option("--mode", "-m", metavar="MODE", help="quick, daily, monthly or full.")] = "quick",
     now: NowOpt = None,
+    db_url: SeedDbUrl = None,
+    auth_token: SeedAuthToken = None,
 ) -> None:
-    """Rescore and re-tier memories, maintain the tree and MEMORY.md; daily+ ingests daily notes first."""
-    with open_lifecycle("write") as (_, lifecycle), render.working(f"{mode} consolidation"):
+    """Rescore and re-tier memories, maintain the tree and MEMORY.md; daily+ ingests daily notes first.
+    With --db-url, the cold tier is then archived there (as `cold --push`)."""
+    from ...coldsync import push
+    from .cold import seed_archive  # lazy: cold.py imports this module
+
+    working = render.working(f"{mode} consolidation")
+    with seed_archive(db_url, auth_token) as archive, open_lifecycle("write") as (memory, lifecycle), working:
         report = lifecycle.consolidate(mode, agent_id=agent_id(), now=now)
+        if archive is not None:
+            report["cold_archive"] = push(memory, archive, agent_id())
     if wants_json():
         render.emit_json(report)
         return
@@ -145,6 +165,8 @@ def consolidate(
     removed = len(tree["dropped"]) + len(tree["pruned"])
     lines.append(f"  tree: {tree['nodes']} nodes, {tree['size_bytes']} bytes (+{len(tree['added'])} −{removed})")
     lines.append(f"  {report['memory_md']['path']}: {report['memory_md']['hot_memories']} hot memories")
+    if "cold_archive" in report:
+        lines.append(f"  cold archive: {report['cold_archive']['archived']} cold memories archived")
     render.console().print("\n".join(lines))
 
 

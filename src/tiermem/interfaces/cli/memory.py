@@ -10,7 +10,7 @@ from rich.text import Text
 
 from ...write.provenance import stamp
 from . import render
-from .options import UsageError, agent_id, open_memory, wants_json, with_globals
+from .options import SeedAuthToken, SeedDbUrl, UsageError, agent_id, open_memory, wants_json, with_globals
 
 if TYPE_CHECKING:
     from ...engine import Memory
@@ -126,10 +126,14 @@ def store(
     keep_secrets: Annotated[
         bool, typer.Option("--keep-secrets", help="Do not redact API keys, tokens and passwords in the text.")
     ] = False,
+    db_url: SeedDbUrl = None,
+    auth_token: SeedAuthToken = None,
 ) -> None:
     """Store a memory. A duplicate reinforces the memory it matches instead of adding a copy."""
+    from .cold import seed_archive  # lazy: cold.py imports the lifecycle commands
+
     body = _text(text_arg, text)
-    with open_memory("write") as memory:
+    with seed_archive(db_url, auth_token) as archive, open_memory("write") as memory:
         result = memory.store(
             body,
             agent_id=agent_id(),
@@ -144,6 +148,8 @@ def store(
             dedup=not no_dedup,
             redact_secrets=False if keep_secrets else None,
         )
+        if archive is not None:
+            archive.archive([result.memory])
     if wants_json():
         render.emit_json(result.to_dict())
         return

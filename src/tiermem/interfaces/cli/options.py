@@ -90,6 +90,22 @@ RootLLM = Annotated[bool, _llm_opt()]
 RootEndpoint = Annotated[str | None, _endpoint_opt("TIERMEM_LLM_ENDPOINT")]
 
 
+# Seed 000 passes its Turso archive to `store` and `consolidate` too: the same archive `cold` uses. No
+# environment variable here (unlike `cold --db-url`): a TURSO_URL set for `cold` must not make every store upload.
+SeedDbUrl = Annotated[
+    str | None,
+    typer.Option(
+        "--db-url",
+        metavar="URL",
+        show_default=False,
+        help="Also archive to this Turso / libSQL cold archive (seed 000).",
+    ),
+]
+SeedAuthToken = Annotated[
+    str | None, typer.Option("--auth-token", metavar="TOKEN", show_default=False, help="The archive's auth token.")
+]
+
+
 @dataclass(slots=True)
 class Globals:
     """What the global options chose; a command's own copy of an option wins over the root's."""
