@@ -93,8 +93,13 @@ def retrieve(
     limit: Annotated[int, typer.Option("--limit", "-n", metavar="N", help="At most this many memories.")] = 5,
     llm_prompt_file: PromptFileOpt = None,
     now: NowOpt = None,
+    db_url: SeedDbUrl = None,
+    auth_token: SeedAuthToken = None,
 ) -> None:
-    """Tiered retrieval: tree routing (LLM with --llm), warm and cold memories, merged with search."""
+    """Tiered retrieval: tree routing (LLM with --llm), warm and cold memories, merged with search.
+    With --db-url, the Turso cold archive fills the list up to --limit (as seed 000 does)."""
+    from .cold import seed_archive  # lazy: cold.py imports this module
+
     if query_arg is not None and query is not None:
         raise UsageError("give the query once: as an argument or with --query, not both")
     text = query_arg if query_arg is not None else query
@@ -106,11 +111,25 @@ def retrieve(
             return
         llm = llm_client(memory, "tree_search")
         found = lifecycle.retrieve(text, agent_id=agent_id(), limit=limit, llm=llm, now=now)
+    with seed_archive(db_url, auth_token) as archive:
+        if archive is not None and len(found.results) < limit:
+            found.results.extend(_archived(archive.query(agent_id(), text, limit=limit), found.results, limit))
     if wants_json():
         extra = {"llm_fallback": found.llm_fallback} if llm is not None else {}
         render.emit_json([{**r, **extra} for r in found.results])  # the seed prints a list of facts
         return
     _print_retrieved(found.results, found.llm_fallback)
+
+
+def _archived(rows: list[dict[str, Any]], have: list[dict[str, Any]], limit: int) -> list[dict[str, Any]]:
+    """Archive rows not already found, in the shape of retrieve's own, up to ``limit`` in all."""
+    seen = {r["id"] for r in have}
+    fresh = [r for r in rows if r["id"] not in seen][: max(0, limit - len(have))]
+    return [
+        {**r, "tier": "cold", "tree_path": r.get("category") or "", "score": float(r.get("importance") or 0.0),
+         "search_method": "cold-archive"}
+        for r in fresh
+    ]  # fmt: skip
 
 
 def _print_retrieved(results: list[dict[str, Any]], fallback: str | None) -> None:
