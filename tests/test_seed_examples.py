@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from builders import SEED_003_END_SESSION
 from cli_support import CLEAN_ENV
 from tiermem.interfaces.cli.main import app
 from tiermem.workspace.writer import MemoryWriter
@@ -128,18 +129,7 @@ def test_seed_003_python_examples_run_as_written(tmp_path: Path, monkeypatch: py
         object_hint="white adidas sneakers",
         normalized_date="2023-03-15",
     )
-    writer.end_session(
-        session_summary="High-level summary of what happened",
-        resumption_note="First-person handoff to next session self...",
-        thread_updates={
-            "thread-project-alpha": {
-                "current_position": "Finished the API design. Moving to testing.",
-                "new_open_questions": ["How to handle auth tokens?"],
-                "closed_questions": ["Which framework to use?"],
-            }
-        },
-        mood="focused, productive",
-    )
+    writer.end_session(**SEED_003_END_SESSION)
     assert "Finished the API design" in (root / "memory" / "threads.md").read_text(encoding="utf-8")
     event_results = loader.phase_4_event_lookup("white adidas sneakers")
     assert event_results and "Adidas" in event_results.text

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from builders import SEED_003_END_SESSION
 from tiermem.errors import ValidationError, WorkspaceError
 from tiermem.workspace import curation
 from tiermem.workspace import threads as th
@@ -233,19 +234,7 @@ def test_seed_003_end_session_example_as_written(root: Path) -> None:
     writer.note_decision("Chose X over Y", "reasoning here", now=NOW)
     writer.note_thread_touched("thread-project-alpha", now=NOW)
     writer.note_emotional_tone("relieved once the design settled", now=NOW)
-    done = writer.end_session(
-        session_summary="High-level summary of what happened",
-        resumption_note="First-person handoff to next session self...",
-        thread_updates={
-            "thread-project-alpha": {
-                "current_position": "Finished the API design. Moving to testing.",
-                "new_open_questions": ["How to handle auth tokens?"],
-                "closed_questions": ["Which framework to use?"],
-            }
-        },
-        mood="focused, productive",
-        now=NOW,
-    )
+    done = writer.end_session(**SEED_003_END_SESSION, now=NOW)
     assert done["threads"] == ["thread-project-alpha"]
     text = (root / "memory" / "threads.md").read_text(encoding="utf-8")
     (thread,) = [t for t in th.parse_threads(text) if t.id == "thread-project-alpha"]

@@ -7,6 +7,7 @@ from the ``fastapi-offline`` package (MIT; Swagger UI and ReDoc's standalone bun
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -31,14 +32,14 @@ def install(app: FastAPI) -> None:
 
     @app.get("/docs", include_in_schema=False)
     async def swagger(request: Request) -> HTMLResponse:
-        root = request.scope.get("root_path", "")
+        at = _under(request)
         return get_swagger_ui_html(
-            openapi_url=f"{root}{openapi_url}",
+            openapi_url=at(openapi_url),
             title=f"{app.title} - Swagger UI",
             oauth2_redirect_url=redirect_url,
-            swagger_js_url=f"{root}{ASSETS_URL}/swagger-ui-bundle.js",
-            swagger_css_url=f"{root}{ASSETS_URL}/swagger-ui.css",
-            swagger_favicon_url=f"{root}{ASSETS_URL}/favicon.png",
+            swagger_js_url=at(f"{ASSETS_URL}/swagger-ui-bundle.js"),
+            swagger_css_url=at(f"{ASSETS_URL}/swagger-ui.css"),
+            swagger_favicon_url=at(f"{ASSETS_URL}/favicon.png"),
         )
 
     @app.get(redirect_url, include_in_schema=False)
@@ -47,11 +48,17 @@ def install(app: FastAPI) -> None:
 
     @app.get("/redoc", include_in_schema=False)
     async def redoc(request: Request) -> HTMLResponse:
-        root = request.scope.get("root_path", "")
+        at = _under(request)
         return get_redoc_html(
-            openapi_url=f"{root}{openapi_url}",
+            openapi_url=at(openapi_url),
             title=f"{app.title} - ReDoc",
-            redoc_js_url=f"{root}{ASSETS_URL}/redoc.standalone.js",
-            redoc_favicon_url=f"{root}{ASSETS_URL}/favicon.png",
-            with_google_fonts=False,
+            redoc_js_url=at(f"{ASSETS_URL}/redoc.standalone.js"),
+            redoc_favicon_url=at(f"{ASSETS_URL}/favicon.png"),
+            with_google_fonts=False,  # fonts from Google would be one more request off the machine
         )
+
+
+def _under(request: Request) -> Callable[[str], str]:
+    """URLs under the app's root path (behind a proxy that mounts it below /)."""
+    root = str(request.scope.get("root_path", ""))
+    return lambda url: f"{root}{url}"
