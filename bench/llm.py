@@ -28,17 +28,17 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
+from datasets import LOCOMO, data_dir, locate
 from llm_server import LLMServer, Reply, llm_server
 from tiermem import Memory
 from tiermem.providers.embedders import WordLlamaEmbedder
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "locomo10.json"
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
-def locomo_turns(count: int) -> list[str]:
+def locomo_turns(path: Path, count: int) -> list[str]:
     turns: list[str] = []
-    for conversation in json.loads(DATA.read_text(encoding="utf-8")):
+    for conversation in json.loads(path.read_text(encoding="utf-8")):
         sessions = conversation["conversation"]
         for key in sorted(sessions, key=lambda k: (len(k), k)):
             if key.startswith("session_") and isinstance(sessions[key], list):
@@ -150,8 +150,14 @@ def main() -> None:
     parser.add_argument("--batch-size", type=int, default=16, help="memories per LLM call")
     parser.add_argument("--concurrency", type=int, default=8, help="LLM calls in flight")
     parser.add_argument("--repeats", type=int, default=3, help="store timing runs with and without an LLM")
+    parser.add_argument(
+        "--data", type=Path, default=None, help="the datasets' directory (default: $TIERMEM_BENCH_DATA)"
+    )
     args = parser.parse_args()
-    texts = locomo_turns(args.memories)
+    locomo = locate(data_dir(args.data), LOCOMO)
+    if locomo is None:
+        return
+    texts = locomo_turns(locomo, args.memories)
     embedder = WordLlamaEmbedder()
     with tempfile.TemporaryDirectory() as warm, Memory.open(warm, embedder=embedder) as mem:
         store_all(mem, texts[:50])  # first-use costs (model, SQLite, numpy) stay out of every run

@@ -30,10 +30,10 @@ from typing import Any
 
 from rank_bm25 import BM25Okapi
 
+from datasets import LOCOMO, LONGMEMEVAL, data_dir, locate
 from progress import steps
 from tiermem import Memory
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 RESULTS = Path(__file__).resolve().parent / "results"
 KS = (5, 10, 25)
 LOCOMO_CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
@@ -170,8 +170,8 @@ def ingest(mem: Memory, agent_id: str, items: list[dict[str, Any]]) -> None:
     mem.store_many(items, agent_id=agent_id, dedup=False)
 
 
-def run_locomo(store: Path, variants: dict[str, dict[str, Any]], limit: int | None) -> dict[str, Any]:
-    samples = json.loads((DATA / "locomo10.json").read_text())[:limit]
+def run_locomo(path: Path, store: Path, variants: dict[str, dict[str, Any]], limit: int | None) -> dict[str, Any]:
+    samples = json.loads(path.read_text())[:limit]
     per_system: dict[str, list[tuple[int, dict[int, float]]]] = defaultdict(list)
     latencies: dict[str, list[float]] = defaultdict(list)
     for index, sample in enumerate(steps(samples, "LoCoMo conversations")):
@@ -225,10 +225,8 @@ def interval(values: Sequence[float], resamples: int = 2000) -> list[float]:
     return [round(means[int(0.025 * resamples)], 4), round(means[int(0.975 * resamples) - 1], 4)]
 
 
-def run_lme(store: Path, variants: dict[str, dict[str, Any]], limit: int | None) -> dict[str, Any]:
-    questions = [
-        q for q in json.loads((DATA / "longmemeval_s_dev.json").read_text()) if not q["question_id"].endswith("_abs")
-    ][:limit]
+def run_lme(path: Path, store: Path, variants: dict[str, dict[str, Any]], limit: int | None) -> dict[str, Any]:
+    questions = [q for q in json.loads(path.read_text()) if not q["question_id"].endswith("_abs")][:limit]
     rows: dict[str, list[dict[str, float]]] = defaultdict(list)
     kinds: list[str] = []  # each scored question's type, in the order of every system's rows
     latencies: dict[str, list[float]] = defaultdict(list)
@@ -411,19 +409,29 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--questions", type=int, default=None, help="LongMemEval questions to use (default all)")
     parser.add_argument("--ablation", action="store_true", help="also run each mechanism's variant")
     parser.add_argument("--out", type=Path, default=RESULTS / "retrieval.json")
+    parser.add_argument(
+        "--data", type=Path, default=None, help="the datasets' directory (default: $TIERMEM_BENCH_DATA)"
+    )
     args = parser.parse_args(argv)
     variants = VARIANTS if args.ablation else {"default": {}}
     results: dict[str, Any] = {"date": datetime.now(UTC).isoformat(), "variants": variants}
+    directory = data_dir(args.data)
+    locomo = locate(directory, LOCOMO) if args.dataset in ("locomo", "both") else None
+    lme = locate(directory, LONGMEMEVAL) if args.dataset in ("longmemeval", "both") else None
+    if locomo is None and lme is None:
+        return
     with tempfile.TemporaryDirectory() as tmp:
-        if args.dataset in ("locomo", "both"):
-            results["locomo"] = run_locomo(Path(tmp), variants, args.conversations)
-        if args.dataset in ("longmemeval", "both"):
-            results["longmemeval"] = run_lme(Path(tmp), variants, args.questions)
+        if locomo is not None:
+            results["locomo"] = run_locomo(locomo, Path(tmp), variants, args.conversations)
+        if lme is not None:
+            results["longmemeval"] = run_lme(lme, Path(tmp), variants, args.questions)
     print_tables(results)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=2))
-    plot(results, args.out.with_name("retrieval_recall.png"))
-    plot_lme_types(results, args.out.with_name("retrieval_lme_types.png"))
+    if "locomo" in results:
+        plot(results, args.out.with_name("retrieval_recall.png"))
+    if "longmemeval" in results:
+        plot_lme_types(results, args.out.with_name("retrieval_lme_types.png"))
     print(f"\nwrote {args.out}")
 
 

@@ -88,3 +88,18 @@ def distinct_texts(count: int, *, seed: int, prefix: str = "", words: int = 7) -
             seen.add(text)
             texts.append(text)
     return texts
+
+
+# Seed 003's end_session example ("Session end" of Step 3), as the seed writes it.
+SEED_003_END_SESSION: dict[str, Any] = {
+    "session_summary": "High-level summary of what happened",
+    "resumption_note": "First-person handoff to next session self...",
+    "thread_updates": {
+        "thread-project-alpha": {
+            "current_position": "Finished the API design. Moving to testing.",
+            "new_open_questions": ["How to handle auth tokens?"],
+            "closed_questions": ["Which framework to use?"],
+        }
+    },
+    "mood": "focused, productive",
+}

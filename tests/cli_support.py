@@ -47,10 +47,20 @@ class Cli:
         return self.runner.invoke(app, argv, input=stdin, env=env, catch_exceptions=False)
 
     def ok(self, *args: str, stdin: str | None = None) -> str:
+        """Run a command that must succeed quietly (the first write's note that it created the store aside)."""
         result = self(*args, stdin=stdin)
         assert result.exit_code == 0, (result.exit_code, result.stdout, result.stderr)
-        assert result.stderr == ""
+        assert result.stderr in ("", self.created_note), result.stderr
         return result.stdout
+
+    def init(self) -> Cli:
+        """Create the (empty) store: reads on a store that does not exist fail, as they should."""
+        self.ok("init")
+        return self
+
+    @property
+    def created_note(self) -> str:
+        return f"tiermem: created a new store in {self.home}\n"
 
     def json(self, *args: str, stdin: str | None = None) -> Any:
         return json.loads(self.ok("--json", *args, stdin=stdin))

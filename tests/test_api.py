@@ -6,6 +6,7 @@ engine's messages, the request size limit, pagination and the OpenAPI document.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -284,6 +285,19 @@ def test_openapi_documents_every_route(server: str) -> None:
     assert "StoreBody" in document["components"]["schemas"]
     assert httpx.get(f"{server}/docs").status_code == 200
     assert httpx.get(f"{server}/health").json()["status"] == "ok"
+
+
+def test_docs_and_redoc_work_offline(server: str) -> None:
+    """Every script and stylesheet the two pages load is served by this server: no CDN."""
+    for page, assets in (("/docs", ("swagger-ui-bundle.js", "swagger-ui.css")), ("/redoc", ("redoc.standalone.js",))):
+        html = httpx.get(f"{server}{page}").text
+        urls = re.findall(r'(?:src|href)="([^"]+)"', html)
+        assert urls and all(u.startswith("/") for u in urls), urls  # nothing from another host
+        for name in assets:
+            assert f"/docs-assets/{name}" in urls
+            served = httpx.get(f"{server}/docs-assets/{name}")
+            assert served.status_code == 200 and len(served.content) > 100_000
+        assert "openapi.json" in html
 
 
 def test_lifecycle_routes(client_for, tmp_path) -> None:

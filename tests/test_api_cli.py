@@ -16,7 +16,7 @@ from tiermem import Memory
 
 @pytest.fixture
 def cli(tmp_path: Path) -> Cli:
-    return Cli(tmp_path / "store")
+    return Cli(tmp_path / "store").init()
 
 
 def test_tokens_create_list_revoke(cli: Cli) -> None:

@@ -148,6 +148,7 @@ def test_list_filters(cli: Cli) -> None:
 
 
 def test_list_human_output(cli: Cli) -> None:
+    cli.ok("init")
     assert "no memories" in cli.ok("list")
     mid = cli.store("Tabs are four spaces wide")
     out = cli.ok("list")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -201,9 +202,38 @@ def test_damaged_store_is_a_clean_error(cli: Cli) -> None:
 def test_bad_config_is_a_clean_error(cli: Cli) -> None:
     cli.home.mkdir()
     (cli.home / "config.json").write_text('{"no_such_setting": 1}')
-    assert "config.json" in cli.fails("stats")
+    assert "config.json" in cli.fails("store", "a first memory")
 
 
 def test_home_that_is_a_file_is_a_clean_error(cli: Cli) -> None:
     cli.home.write_text("I am a file")
-    assert "cannot create the store directory" in cli.fails("list")
+    assert "cannot create the store directory" in cli.fails("store", "a first memory")
+
+
+def test_version(cli: Cli) -> None:
+    from tiermem import __version__
+
+    assert cli.ok("--version") == f"tiermem {__version__}\n"
+
+
+def test_under_json_an_error_is_one_json_document(cli: Cli) -> None:
+    cli.init()
+    for args, message in (
+        (("--json", "get", "NOPE"), "no memory 'NOPE'"),
+        (("list", "--json", "--lmit", "3"), "did you mean --limit?"),
+    ):
+        result = cli(*args)
+        assert (result.exit_code, result.stdout) == (2, "")
+        document = json.loads(result.stderr)  # the whole of stderr is one document
+        assert document["error"]["exit_code"] == 2 and message in document["error"]["message"]
+
+
+def test_did_you_mean_names_the_closest_option(cli: Cli) -> None:
+    assert cli.fails("list", "--lmit", "3").startswith("No such option: --lmit; did you mean --limit?")
+    assert "did you mean --importance?" in cli.fails("store", "x", "--importanc", "1")
+    assert cli.fails("store", "x", "--colour", "red").startswith("No such option: --colour (see")  # no wild guess
+
+
+def test_shell_completion_is_installable(cli: Cli) -> None:
+    script = cli("--show-completion", "bash").stdout
+    assert "_tiermem_completion" in script and "complete" in script

@@ -33,7 +33,7 @@ def _run(
 def test_console_script_uses_the_current_directory_as_workspace(tmp_path: Path) -> None:
     stored = _run("--json", "store", "Real process memory", "--type", "episodic", "--tags", "proc", cwd=tmp_path)
     assert stored.returncode == 0, stored.stderr
-    assert stored.stderr == ""
+    assert stored.stderr == f"tiermem: created a new store in {tmp_path / '.tiermem'}\n"  # the first write says so
     mid = json.loads(stored.stdout)["id"]
     assert (tmp_path / ".tiermem").is_dir()
     listed = _run("list", "--json", cwd=tmp_path, module=True)

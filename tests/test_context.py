@@ -89,7 +89,7 @@ def test_indexing_is_by_checksum_and_follows_edits(mem: Memory, workspace: Path)
     _history(workspace, days=3)
     first = mem.sync_workspace(workspace=workspace)
     assert (
-        first["files"] == 7 and first["added"] == 10 and set(first["reindexed"]) >= {"MEMORY.md", "memory/events.json"}
+        first["files"] == 7 and first["added"] == 13 and set(first["reindexed"]) >= {"MEMORY.md", "memory/events.json"}
     )
     assert mem.sync_workspace(workspace=workspace) == {**first, "reindexed": [], "added": 0}  # nothing read again
     log = workspace / "memory" / "2026-01-06.md"
@@ -186,7 +186,7 @@ def history(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, datetime]:
 
 @pytest.fixture
 def cli(tmp_path: Path, workspace: Path) -> Cli:
-    return Cli(tmp_path / "home")
+    return Cli(tmp_path / "home").init()
 
 
 def test_the_cli_runs_a_whole_session(cli: Cli, workspace: Path) -> None:

@@ -19,3 +19,11 @@ def test_readme_has_python_examples() -> None:
 def test_readme_example_runs(code: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     exec(compile(code, str(README), "exec"), {"__name__": "readme"})  # our own documentation
+
+
+def test_the_licence_is_an_spdx_string() -> None:
+    """setuptools deprecates the ``{ text = ... }`` table (a warning at every install)."""
+    import tomllib
+
+    project = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())["project"]
+    assert project["license"] == "MIT"

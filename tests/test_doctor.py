@@ -237,3 +237,35 @@ def test_backend_finds_and_deletes_vector_problems(backend: Any) -> None:
         keep.id
     }
     assert backend.applied_migrations()  # every backend records its migrations by name
+
+
+def test_repair_never_revives_a_forgotten_piece(open_memory: Callable[..., Memory], tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    root.mkdir()
+    _workspace(root)
+    mem = open_memory(root / ".tiermem")
+    mem.sync_workspace()
+    pieces = [r for r in mem.list(limit=500) if r.source.get("type") == "workspace"]
+    forgotten, purged = pieces[0], pieces[1]
+    mem.forget(forgotten.id, reason="wrong")
+    assert mem.doctor().ok  # forgotten on purpose: no damage
+    mem.purge(purged.id)  # a row really gone: the repair re-indexes, from scratch
+    assert statuses(mem.doctor(repair=True))["workspace index"] == ("repaired", 1)
+    assert mem.doctor().ok
+    texts = [r.text for r in mem.list(limit=500)]
+    assert purged.text in texts and forgotten.text not in texts
+
+
+def test_a_repair_that_fixes_nothing_is_not_called_repaired(tmp_path: Path) -> None:
+    """doctor re-checks after each repair: one that left the problem is reported as a problem."""
+    from tiermem.doctor import Check, _verified
+
+    calls: list[bool] = []
+
+    def stubborn(fix: bool) -> Check:
+        calls.append(fix)
+        return Check("thing", "repaired" if fix else "problem", 1, "1 broken", "--repair will fix it")
+
+    done = _verified(stubborn, True)
+    assert (done.status, calls) == ("problem", [True, False])
+    assert "did not fix it" in done.fix

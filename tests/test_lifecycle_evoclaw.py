@@ -204,15 +204,15 @@ def test_export_round_trips_losslessly(
     out = tmp_path / "exported"
     report = mem_in.lifecycle().export_evoclaw(out, now=NOW)
     assert report["warm_facts"] == 3 and report["cold_facts"] == 0
-    warm = json.loads((out / "memory" / "warm-memory.json").read_text())
+    warm = json.loads((out / "memory" / "default" / "warm-memory.json").read_text())
     keys = ("id", "text", "importance", "created_at", "access_count")
     assert sorted(tuple(f[k] for k in keys) for f in warm) == sorted(tuple(f[k] for k in keys) for f in FACTS)
     assert {f["id"]: f["metadata"] for f in warm}["0f1e2d3c4b5a"] == FACTS[1]["metadata"]
-    tree = json.loads((out / "memory" / "memory-tree.json").read_text())
+    tree = json.loads((out / "memory" / "default" / "memory-tree.json").read_text())
     assert tree["_schema_version"] == "2.0" and tree["projects/evoclaw"]["desc"] == "EvoClaw framework"
     assert set(TREE) - {"_schema_version"} <= set(tree)
-    assert json.loads((out / "memory" / "hot-memory-state.json").read_text()) == HOT
-    metrics = json.loads((out / "memory" / "metrics.json").read_text())
+    assert json.loads((out / "memory" / "default" / "hot-memory-state.json").read_text()) == HOT
+    metrics = json.loads((out / "memory" / "default" / "metrics.json").read_text())
     assert metrics["retrieval_count"] == 234 and metrics["warm_memory_count"] == 3
     assert hot.MARK_START in (out / "MEMORY.md").read_text()
     with pytest.raises(ValidationError, match="exists; export into an empty directory"):
@@ -233,3 +233,30 @@ def test_cli_import_and_export(evoclaw: Path, tmp_path: Path) -> None:
     assert (tmp_path / "out" / "memory" / "agent-2" / "warm-memory.json").is_file()
     assert (tmp_path / "out" / "MEMORY-agent-2.md").is_file() and exported["agent_id"] == "agent-2"
     assert "exists" in cli.fails("export-evoclaw", str(tmp_path / "out"), "--agent-id", "agent-2")
+
+
+def test_a_round_trip_keeps_cold_memories_and_the_tree(tmp_path: Path) -> None:
+    """export-evoclaw then import-evoclaw: every memory back, in its tier; the seed's memory/<agent>/ layout."""
+    source = Cli(tmp_path / "a" / ".tiermem")
+    for text in ("BSC uses raw JSON-RPC calls", "The testnet faucet gives 0.5 BNB a day", "Gas is paid by the relayer"):
+        source.store(text, "--category", "projects/evoclaw/bsc")
+    old = source.store("An old decision: Postgres over MySQL", "--category", "decisions")
+    source.ok("update", old, "--tier", "cold")
+    source.ok("tree", "--add", "projects/evoclaw", "EvoClaw framework")
+    out = tmp_path / "out"
+    exported = source.json("export-evoclaw", str(out))
+    assert (exported["warm_facts"], exported["cold_facts"]) == (3, 1)
+    assert sorted(p.name for p in (out / "memory" / "default").iterdir()) == [
+        "cold-memories.json",
+        "hot-memory-state.json",
+        "memory-tree.json",
+        "metrics.json",
+        "warm-memory.json",
+    ]
+    target = Cli(tmp_path / "b" / ".tiermem")
+    report = target.json("import-evoclaw", str(out))["agents"]["default"]
+    assert (report["facts"]["imported"], report["cold_facts"]["imported"]) == (3, 1)
+    assert target.json("stats")["by_tier"] == {"cold": 1, "warm": 3}
+    assert target.json("tree", "--show")["nodes"]["projects/evoclaw"]["desc"] == "EvoClaw framework"
+    human = target("import-evoclaw", str(out))
+    assert "0 warm and 0 cold facts (4 already present), tree of 5 nodes (0 new)" in human.stdout

@@ -16,7 +16,7 @@ from tiermem import Memory
 
 @pytest.fixture
 def cli(tmp_path: Path) -> Cli:
-    return Cli(tmp_path / "store")
+    return Cli(tmp_path / "store").init()
 
 
 def test_store_with_an_endpoint_queues_and_drain_runs_it(cli: Cli, server: LLMServer) -> None:
@@ -46,7 +46,7 @@ def test_endpoint_from_the_environment_speaks_openai(cli: Cli, server: LLMServer
 
 
 def test_drain_reports_a_fallback_in_one_line(cli: Cli, server: LLMServer) -> None:
-    cli.home.mkdir()
+    cli.home.mkdir(exist_ok=True)
     (cli.home / "config.json").write_text(json.dumps({"llm": {"backoff_s": 0.01}}))
     cli.ok("--llm-endpoint", server.openai_url, "store", "My editor theme is Monokai")
     server.play(*[Reply.error(500)] * 3)
@@ -68,7 +68,7 @@ def test_search_with_llm_expands_the_query(cli: Cli, server: LLMServer) -> None:
 def test_expand_shows_the_path_and_the_fallback(cli: Cli, server: LLMServer) -> None:
     server.play(Reply.timeout(1.0))
     cli = with_env(cli, TIERMEM_LLM_ENDPOINT=server.openai_url)
-    (cli.home).mkdir()
+    cli.home.mkdir(exist_ok=True)
     (cli.home / "config.json").write_text(json.dumps({"llm": {"timeout_s": 0.3}}))
     out = cli.ok("llm", "expand", "what theme do I prefer")
     assert out.startswith("like, favourite, favorite, love, enjoy, dark mode")
@@ -141,7 +141,7 @@ def test_bad_input_exits_2_with_one_line(cli: Cli, args: tuple[str, ...], messag
 
 
 def test_a_bad_llm_section_in_config_json(cli: Cli) -> None:
-    cli.home.mkdir()
+    cli.home.mkdir(exist_ok=True)
     (cli.home / "config.json").write_text(json.dumps({"llm": {"provider": "openai"}}))
     assert "llm.provider 'openai' needs llm.base_url" in cli.fails("store", "x")
     (cli.home / "config.json").write_text(json.dumps({"llm": {"budget": 5}}))
@@ -165,7 +165,7 @@ def test_metrics_include_todays_llm_use(cli: Cli, server: LLMServer) -> None:
 
 
 def test_get_shows_the_chain_of_a_contradicted_memory(cli: Cli) -> None:
-    cli.home.mkdir()
+    cli.home.mkdir(exist_ok=True)
     (cli.home / "config.json").write_text(json.dumps({"llm": {"rules_without_llm": True}}))
     old = cli.store("The user likes cilantro")
     new = cli.store("The user does not like cilantro")

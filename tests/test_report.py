@@ -47,6 +47,7 @@ def test_report_draws_the_store(cli: Cli, tmp_path: Path) -> None:
 
 
 def test_report_of_an_empty_store(cli: Cli, tmp_path: Path) -> None:
+    cli.init()
     found = cli.json("report", "--out", str(tmp_path / "empty"))
     assert found["memories"] == 0 and all(Path(f).read_bytes()[:8] == PNG for f in found["files"])
 

@@ -190,3 +190,31 @@ def test_cli_init_push_sync_query_restore(tmp_path: Path, archive: ColdArchive) 
 )
 def test_cli_usage_errors(tmp_path: Path, args: tuple[str, ...], message: str) -> None:
     assert message in Cli(tmp_path / "s").fails(*args)
+
+
+def test_seed_000_store_and_consolidate_take_the_archive_flags(tmp_path: Path, archive: ColdArchive) -> None:
+    """Seed 000 pastes `--db-url "$TURSO_URL" --auth-token "$TURSO_TOKEN"` onto store and consolidate."""
+    url = archive._client.url
+    cli = Cli(tmp_path / "s")
+    assert cli.json("cold", "--init", "--db-url", url, "--auth-token", "t")["initialized"] is True
+    stored = cli.json(
+        "store",
+        "--text", "Decided to deploy EvoClaw on BSC testnet before mainnet",
+        "--category", "projects/evoclaw/deployment",
+        "--importance", "0.85",
+        "--db-url", url, "--auth-token", "t",
+    )  # fmt: skip
+    assert [f["id"] for f in archive.query("default", "testnet", limit=5)] == [stored["id"]]
+    old = cli.store("An old decision: Postgres over MySQL", "--category", "decisions")
+    cli.ok("update", old, "--tier", "cold")
+    report = cli.json("consolidate", "--mode", "monthly", "--db-url", url, "--auth-token", "t")
+    assert report["cold_archive"]["archived"] == 1
+    assert old in {f["id"] for f in archive.query("default", "postgres", limit=5)}
+    assert "--auth-token goes with --db-url" in cli.fails("store", "x", "--auth-token", "t")
+
+
+def test_seed_000_distill_mode_flag(tmp_path: Path) -> None:
+    cli = Cli(tmp_path / "s")
+    found = cli.json("distill", "--text", "Had a productive chat about the BSC integration.", "--mode", "rule")
+    assert found["mode"] == "rule"
+    assert "--mode must be rule or llm" in cli.fails("distill", "--text", "x", "--mode", "fast")

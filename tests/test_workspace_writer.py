@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from builders import SEED_003_END_SESSION
 from tiermem.errors import ValidationError, WorkspaceError
 from tiermem.workspace import curation
 from tiermem.workspace import threads as th
@@ -60,7 +61,7 @@ def test_a_session_end_writes_every_file(root: Path) -> None:
         "## What Happened",
         "- Should config be editable at runtime?",
         "## Patterns Noticed",
-        "## Emotional/Tonal Notes\n\nplayful\nfocused",
+        "## Emotional/Tonal Notes\n\n- playful\n- Mood: focused",
     ):
         assert part in log
     assert (root / "memory" / "daily" / "2026-03-22.md").read_text(encoding="utf-8") == log  # the mirror
@@ -225,3 +226,32 @@ def test_bad_notes_and_files_are_refused_cleanly(root: Path) -> None:
     with pytest.raises(WorkspaceError, match="not valid UTF-8"):
         writer.end_session("Summary.", "Note.")
     assert (root / "memory" / "state.json").read_bytes() == b"\xff\xfe"  # never rewritten blind
+
+
+def test_seed_003_end_session_example_as_written(root: Path) -> None:
+    """Seed 003's example: a new thread's update without a title, a decision naming the thread, a mood."""
+    writer = MemoryWriter(root)
+    writer.note_decision("Chose X over Y", "reasoning here", now=NOW)
+    writer.note_thread_touched("thread-project-alpha", now=NOW)
+    writer.note_emotional_tone("relieved once the design settled", now=NOW)
+    done = writer.end_session(**SEED_003_END_SESSION, now=NOW)
+    assert done["threads"] == ["thread-project-alpha"]
+    text = (root / "memory" / "threads.md").read_text(encoding="utf-8")
+    (thread,) = [t for t in th.parse_threads(text) if t.id == "thread-project-alpha"]
+    body = th.block(text, thread)
+    assert body.startswith("## Thread: Project alpha\n- **ID**: thread-project-alpha\n- **Status**: active")
+    assert "### Current Position\nFinished the API design. Moving to testing.\n" in body
+    ref = "memory/2026-03-22.md#decisions"
+    assert f"### Key Decisions Made\n1. **Chose X over Y**: reasoning here. [ref: {ref}]\n" in body
+    assert "- [ ] How to handle auth tokens?\n- [x] Which framework to use?" in body
+    log = (root / "memory" / "2026-03-22.md").read_text(encoding="utf-8")
+    assert "## Emotional/Tonal Notes\n\n- relieved once the design settled\n- Mood: focused, productive\n" in log
+
+
+def test_key_decisions_are_numbered_on(root: Path) -> None:
+    for day, decision in enumerate(("Use SQLite", "Keep WAL on")):
+        writer = MemoryWriter(root)
+        writer.note_decision(decision, "", now=NOW + timedelta(days=day))
+        writer.end_session("s", "r", {"thread-db": {"title": "Database"}}, now=NOW + timedelta(days=day))
+    text = (root / "memory" / "threads.md").read_text(encoding="utf-8")
+    assert "1. **Use SQLite** [ref: memory/2026-03-22.md#decisions]\n2. **Keep WAL on** [ref:" in text

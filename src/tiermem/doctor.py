@@ -15,6 +15,7 @@ import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -61,22 +62,31 @@ def run(memory: Memory, backend: SQLiteBackend | PostgresBackend, *, repair: boo
     if integrity.status == "problem":  # repairs on a damaged file could spread the damage: stop here
         rest = ("migrations", "embedder", "full-text index", "orphaned vectors", "missing vectors", "wal")
         return Report([integrity, *(Check(name, "skipped", 0, "the file is damaged") for name in rest)], repair)
-    checks = [
-        integrity,
-        _migrations(backend),
-        _embedder(memory, backend, repair),
-        _fulltext(backend, repair),
-        _orphaned_vectors(memory, backend, repair),
-        _missing_vectors(memory, backend, repair),
-        _wal(backend),
+    steps: list[Callable[[bool], Check]] = [
+        partial(_embedder, memory, backend),
+        partial(_fulltext, backend),
+        partial(_orphaned_vectors, memory, backend),
+        partial(_missing_vectors, memory, backend),
     ]
     if workspace is not None:
         for agent_id in _workspace_agents(backend, workspace):
-            checks += [
-                _workspace_files(memory, backend, workspace, agent_id, repair),
-                _daily_index(workspace, agent_id, repair),
+            steps += [
+                partial(_workspace_files, memory, backend, workspace, agent_id),
+                partial(_daily_index, workspace, agent_id),
             ]
+    checks = [integrity, _migrations(backend), *(_verified(step, repair) for step in steps), _wal(backend)]
     return Report(checks, repair)
+
+
+def _verified(step: Callable[[bool], Check], repair: bool) -> Check:
+    """Run a check; after a repair run it again, so "repaired" is only said of a problem that is gone."""
+    done = step(repair)
+    if done.status != "repaired":
+        return done
+    after = step(False)
+    if after.status == "ok":
+        return done
+    return Check(done.name, "problem", after.found, after.detail, "the repair ran but did not fix it; please report it")
 
 
 def _outcome(name: str, found: int, detail: str, fix: str, repair: bool, do: Callable[[], object]) -> Check:
@@ -218,8 +228,10 @@ def _workspace_files(
         set(known) ^ set(on_disk) | {rel for rel in set(known) & set(on_disk) if known[rel][1:] != on_disk[rel][1]}
     )
     ids = [entry[0] for rel in known for entry in json.loads(backend.meta_get(f"workspace:{agent_id}:{rel}") or "[]")]
-    present = {mid for mid, record in backend.get_many(agent_id, ids).items() if record.is_current}
-    dangling = len(set(ids) - present)
+    # Gone means no row (purged, or a store restored from an older backup). A forgotten piece was forgotten on
+    # purpose: it is no damage, and re-indexing must not bring it back.
+    present = set(backend.get_many(agent_id, [i for i in ids if i]))
+    dangling = len({i for i in ids if i} - present)
     detail = f"{agent_id}: {len(changed)} files changed since indexed, {dangling} indexed pieces missing from the store"
 
     def reindex() -> None:

@@ -115,15 +115,19 @@ def create_app(
             "Long-term memory for AI agents. Every `/v1/agents/{agent_id}/...` route needs "
             "`Authorization: Bearer tmk_...` with a token scoped to that agent (`tiermem tokens create`)."
         ),
+        docs_url=None,  # FastAPI's pages load from a CDN: docs.install serves them from package assets
+        redoc_url=None,
     )
     app.state.memory = memory
     app.state.workspace = workspace
     app.state.principal = _principal_source(memory, insecure_local)
     app.include_router(router)
+    from .docs import install as install_docs
     from .web import install as install_pages  # here, not at the top: the pages import this module
     from .web.session import PREFIX
 
     install_pages(app)
+    install_docs(app)
     _install_error_handlers(app)
     # The pages' forms carry CSRF tokens instead of the API's JSON content type.
     app.add_middleware(CrossSite, marked=lambda path: not (path == PREFIX or path.startswith(f"{PREFIX}/")))

@@ -1,12 +1,14 @@
 """Migration from and to an EvoClaw workspace (seed 000's files), without losing anything.
 
-Import reads, per agent, ``memory/[<agent>/]warm-memory.json`` (facts: text, category, importance, created
-time, access count, metadata and the original id, kept in the memory's source), ``memory-tree.json`` (node
-paths, descriptions and last access; counts are recomputed from the store), ``hot-memory-state.json``,
-``metrics.json`` (the counters; the rest is derived) and ``MEMORY.md`` / ``MEMORY-<agent>.md``. A generated
-MEMORY.md (the seed rewrote it whole) is backed up and replaced by tiermem's block; a hand-written one keeps
-its text, with the block added. Importing again skips what is already there. Export writes the same files
-back (plus ``cold-memories.json`` for the archive the seed kept in Turso) and refuses to overwrite.
+Import reads, per agent, ``memory/[<agent>/]warm-memory.json`` and ``cold-memories.json`` (facts: text,
+category, importance, created time, access count, metadata and the original id, kept in the memory's
+source), ``memory-tree.json`` (node paths, descriptions and last access; counts are recomputed from the
+store), ``hot-memory-state.json``, ``metrics.json`` (the counters; the rest is derived) and ``MEMORY.md`` /
+``MEMORY-<agent>.md``. A generated MEMORY.md (the seed rewrote it whole) is backed up and replaced by
+tiermem's block; a hand-written one keeps its text, with the block added. Importing again skips what is
+already there. Export writes the same files back in the seed's ``memory/<agent>/`` layout (plus
+``cold-memories.json`` for the archive the seed kept in Turso, imported as cold memories) and refuses to
+overwrite.
 """
 
 from __future__ import annotations
@@ -48,13 +50,22 @@ def _locate(directory: Path) -> tuple[Path, Path]:
     raise NotFoundError(f"no EvoClaw files in {directory}: expected memory/warm-memory.json and its siblings")
 
 
+def _holds_files(folder: Path) -> bool:
+    return any((folder / n).is_file() for n in (*FILES, COLD_FILE))
+
+
+def _folder(memory_dir: Path, agent: str) -> Path:
+    """The seed's ``memory/<agent>/``; the default agent's files may also sit in ``memory/`` itself (v1)."""
+    nested = memory_dir / agent
+    return nested if agent != DEFAULT_AGENT or _holds_files(nested) else memory_dir
+
+
 def _agents(memory_dir: Path, only: str | None) -> list[str]:
-    found = [DEFAULT_AGENT] if any((memory_dir / n).is_file() for n in FILES) else []
+    found = [DEFAULT_AGENT] if _holds_files(memory_dir) else []
     found += sorted(
-        p.name
-        for p in memory_dir.iterdir()
-        if p.is_dir() and AGENT_ID_RE.match(p.name) and any((p / n).is_file() for n in FILES)
+        p.name for p in memory_dir.iterdir() if p.is_dir() and AGENT_ID_RE.match(p.name) and _holds_files(p)
     )
+    found = list(dict.fromkeys(found))
     if only is not None:
         if only not in found:
             raise NotFoundError(f"no EvoClaw files for agent {only!r} in {memory_dir}")
@@ -78,10 +89,11 @@ def import_workspace(store: LifecycleStore, directory: Path, *, agent_id: str | 
     root, memory_dir = _locate(directory)
     report: dict[str, Any] = {"source": str(root), "agents": {}}
     for agent in _agents(memory_dir, agent_id):
-        folder = memory_dir if agent == DEFAULT_AGENT else memory_dir / agent
+        folder = _folder(memory_dir, agent)
         md = Workspace(root, agent).memory_md
         report["agents"][agent] = {
             "facts": _import_facts(store, agent, folder / "warm-memory.json", now),
+            "cold_facts": _import_facts(store, agent, folder / COLD_FILE, now, archived=True),
             "tree": _import_tree(store, agent, _load(folder / "memory-tree.json"), now),
             "hot_state": _import_hot(store, agent, _load(folder / "hot-memory-state.json"), now),
             "metrics": _import_metrics(store, agent, _load(folder / "metrics.json"), now),
@@ -120,7 +132,11 @@ def _fact_item(fact: object, position: int, file: str) -> dict[str, Any]:
     }
 
 
-def _import_facts(store: LifecycleStore, agent: str, path: Path, now: datetime) -> dict[str, Any]:
+def _import_facts(
+    store: LifecycleStore, agent: str, path: Path, now: datetime, *, archived: bool = False
+) -> dict[str, Any]:
+    """The facts of warm-memory.json (the warm store), or of cold-memories.json (``archived``: the archive
+    the seed kept in Turso, which tiermem keeps in the store as cold and frozen memories)."""
     facts = _load(path)
     if facts is None:
         return {"found": 0, "imported": 0, "already_present": 0}
@@ -133,19 +149,25 @@ def _import_facts(store: LifecycleStore, agent: str, path: Path, now: datetime) 
     results = store.memory.store_many([i for _, i in fresh], agent_id=agent, dedup=False) if fresh else []
     with store.backend.write():
         for (fact, _), result in zip(fresh, results, strict=True):
-            _restore_usage(store, agent, result.id, fact, now)
+            _restore_usage(store, agent, result.id, fact, now, archived)
     return {"found": len(facts), "imported": len(results), "already_present": len(facts) - len(fresh)}
 
 
-def _restore_usage(store: LifecycleStore, agent: str, memory_id: str, fact: dict[str, Any], now: datetime) -> None:
-    """The fact's access count, and its place in the warm store (every fact of warm-memory.json is in it)."""
+def _restore_usage(
+    store: LifecycleStore, agent: str, memory_id: str, fact: dict[str, Any], now: datetime, archived: bool
+) -> None:
+    """The fact's access count, and its tier: in the warm store for warm-memory.json, cold (or the frozen
+    the export wrote) for cold-memories.json."""
     record = store.backend.get_many(agent, [memory_id])[memory_id]
     count = fact.get("access_count")
     if isinstance(count, int) and not isinstance(count, bool) and count > 0:
         store.backend.record_access(agent, {memory_id: count}, record.created_at)
-    tier = "hot" if fact.get("tier") == "hot" else "warm"
+    if archived:
+        tier, file = ("frozen" if fact.get("tier") == "frozen" else "cold"), "cold-memories.json (the archive)"
+    else:
+        tier, file = ("hot" if fact.get("tier") == "hot" else "warm"), "warm-memory.json, which holds the warm store"
     if record.tier != tier:
-        why = {"why": "imported from an EvoClaw warm-memory.json, which holds the warm store"}
+        why = {"why": f"imported from an EvoClaw {file}"}
         given = fact.get("score")
         score = float(given) if isinstance(given, int | float) else 0.0
         store.backend.apply_transitions(agent, [Transition(memory_id, now, record.tier, tier, "imported", score, why)])
@@ -227,8 +249,8 @@ def _import_memory_md(store: LifecycleStore, agent: str, source: Path, now: date
 def export_workspace(
     store: LifecycleStore, directory: Path, *, agent_id: str, now: datetime, force: bool = False
 ) -> dict[str, Any]:
-    space = Workspace(directory, agent_id)  # the same layout as a tiermem workspace's
-    folder, md = space.memory_dir, space.memory_md
+    folder = directory / "memory" / agent_id  # the seed's multi-agent layout: memory/<agent>/, default too
+    md = Workspace(directory, agent_id).memory_md  # MEMORY.md, MEMORY-<agent>.md
     targets = [folder / n for n in (*FILES, COLD_FILE)] + [md]
     existing = [str(p) for p in targets if p.exists()]
     if existing and not force:

@@ -46,7 +46,8 @@ def log_facts(day: date, rel: str, text: str) -> LogFacts:
         for line in body.split("\n")[1:]
         if _TABLE_ROW.match(line.strip()) and not line.strip().lower().startswith("| decision")
     )
-    tone = " ".join(" ".join(sections(text, "Emotional", 2)).split("\n")[1:]).split()
+    body = " ".join(" ".join(sections(text, "Emotional", 2)).split("\n")[1:]).split()
+    tone = [word for word in body if word not in ("-", "*", "Mood:")]  # the notes are bullets, the mood labelled
     return LogFacts(
         day,
         rel,

@@ -214,15 +214,16 @@ def sync(
     with workspace_lock(root), backend.write():
         index = _Index(backend, agent_id)
         index.scanned = 0.0 if trusted else time.time()
+        kept_forgotten: set[str] = set()
         if rebuild or index.root != where:
-            _drop_everything(memory, backend, index, agent_id)
+            kept_forgotten = _drop_everything(memory, backend, index, agent_id)
         index.root = where
         for rel in set(index.files) - set(files):
             report.forgotten += _drop(memory, index.ids(rel), agent_id, f"{rel} was removed from the workspace")
             index.set_ids(rel, [])
             del index.files[rel]
         for rel, found in sorted(files.items()):
-            _sync_file(memory, index, space, rel, found, report)
+            _sync_file(memory, index, space, rel, found, report, kept_forgotten)
         index.save()
     return report
 
@@ -232,7 +233,13 @@ def _unchanged(index: _Index, files: dict[str, tuple[str, list[int]]]) -> bool:
 
 
 def _sync_file(
-    memory: Memory, index: _Index, space: Workspace, rel: str, found: tuple[str, list[int]], report: SyncReport
+    memory: Memory,
+    index: _Index,
+    space: Workspace,
+    rel: str,
+    found: tuple[str, list[int]],
+    report: SyncReport,
+    forgotten: set[str],
 ) -> None:
     path, seen = found
     known = index.files.get(rel)
@@ -241,11 +248,19 @@ def _sync_file(
     text = read_text(Path(path), root=space.root) or ""  # a file linked from outside the workspace: empty
     checksum = hashlib.sha256(text.encode("utf-8")).hexdigest()
     if known is None or known[0] != checksum:
-        _reindex(memory, index, space.agent_id, rel, chunks_of(rel, text), report)
+        _reindex(memory, index, space.agent_id, rel, chunks_of(rel, text), report, forgotten)
     index.files[rel] = [checksum, *seen]
 
 
-def _reindex(memory: Memory, index: _Index, agent_id: str, rel: str, chunks: list[Chunk], report: SyncReport) -> None:
+def _reindex(
+    memory: Memory,
+    index: _Index,
+    agent_id: str,
+    rel: str,
+    chunks: list[Chunk],
+    report: SyncReport,
+    forgotten: set[str] = frozenset(),  # type: ignore[assignment]
+) -> None:
     old = index.ids(rel)
     keep = 0
     while keep < min(len(old), len(chunks)) and old[keep][1] == chunks[keep].key:
@@ -255,7 +270,7 @@ def _reindex(memory: Memory, index: _Index, agent_id: str, rel: str, chunks: lis
     gone = [mid for mid, key in old[keep:] if _hash(key) not in still_there]
     report.moved += _drop(memory, moved, agent_id, None)
     report.forgotten += _drop(memory, gone, agent_id, f"the line left {rel}")
-    facts = _facts(index, agent_id, chunks[keep:])
+    facts = _facts(index, agent_id, chunks[keep:]) | forgotten  # held lines, and lines a person forgot
     wanted = [c for c in chunks[keep:] if _hash(c.key) not in facts]
     stored = iter(memory.store_many([c.item() for c in wanted], agent_id=agent_id, dedup=False))
     report.added += len(wanted)
@@ -312,13 +327,18 @@ def _drop(memory: Memory, ids: list[Any], agent_id: str, reason: str | None) -> 
     return done
 
 
-def _drop_everything(memory: Memory, backend: Backend, index: _Index, agent_id: str) -> None:
-    """Before a rebuild: purge every current workspace memory of the agent (they come back from the files)."""
-    stale = [r.id for r in backend.iter_all(agent_id) if r.is_current and r.source.get("type") == "workspace"]
-    _drop(memory, stale, agent_id, None)
+def _drop_everything(memory: Memory, backend: Backend, index: _Index, agent_id: str) -> set[str]:
+    """Before a rebuild: purge every current workspace memory of the agent (they come back from the files).
+    Returns the text hashes of the pieces that are forgotten and have no current copy: a person forgot them
+    (a line that left its file and came back has a current copy), so the rebuild must not bring them back."""
+    pieces = [r for r in backend.iter_all(agent_id) if r.source.get("type") == "workspace"]
+    current = {r.content_hash for r in pieces if r.is_current}
+    forgotten = {r.content_hash for r in pieces if r.status == "forgotten"} - current
+    _drop(memory, [r.id for r in pieces if r.is_current], agent_id, None)
     for rel in list(index.files):
         index.set_ids(rel, [])
     index.files = {}
+    return forgotten
 
 
 # --- Memory.context ----------------------------------------------------------------------------------

@@ -119,10 +119,33 @@ def new_block(thread_id: str, title: str, today: str, position: str = "") -> str
     )
 
 
-def apply_updates(text: str, updates: Mapping[str, Mapping[str, Any]], touched: Sequence[str], today: str) -> str:
-    """Advance the touched threads: position, open/closed questions, status, Last touched, sessions + 1.
+def title_from_id(thread_id: str) -> str:
+    """``thread-project-alpha`` → ``Project alpha``: the title of a thread created by an update without one."""
+    words = thread_id.removeprefix("thread-").replace("-", " ").strip()
+    return words[:1].upper() + words[1:]
 
-    A thread id that is not in the file is created when its update names a ``title``.
+
+@dataclass(frozen=True, slots=True)
+class SessionDecision:
+    """A decision of the session, for the Key Decisions Made of the threads it touched."""
+
+    decision: str
+    reasoning: str
+    ref: str  # where the daily log records it, e.g. memory/2026-02-13.md#decisions
+
+
+def apply_updates(
+    text: str,
+    updates: Mapping[str, Mapping[str, Any]],
+    touched: Sequence[str],
+    today: str,
+    decisions: Sequence[SessionDecision] = (),
+) -> str:
+    """Advance the touched threads: position, open/closed questions, status, Last touched, sessions + 1, and
+    the session's decisions under Key Decisions Made (the daily log refers each decision to these threads).
+
+    A thread id that is not in the file is created by an update (seed 003's example gives no title: it then
+    comes from the id); a bare touch of an unknown thread is recorded in the log only.
     """
     for thread_id in dict.fromkeys([*touched, *updates]):
         update = updates.get(thread_id, {})
@@ -134,9 +157,11 @@ def apply_updates(text: str, updates: Mapping[str, Mapping[str, Any]], touched: 
             )
         found = next((t for t in parse_threads(text) if t.id == thread_id), None)
         if found is None:
-            if not update.get("title"):
-                continue  # touching an unknown thread records the touch in the log only
-            text = _insert(text, new_block(check_thread_id(thread_id), str(update["title"]), today))
+            if thread_id not in updates:
+                continue
+            title = str(update.get("title") or title_from_id(thread_id))
+            position = str(update.get("current_position") or "")
+            text = _insert(text, new_block(check_thread_id(thread_id), title, today, position))
             found = next((t for t in parse_threads(text) if t.id == thread_id), None)
             if found is None:  # the new block landed inside something that hides it
                 raise ValidationError(
@@ -144,7 +169,7 @@ def apply_updates(text: str, updates: Mapping[str, Mapping[str, Any]], touched: 
                     f"new thread {thread_id}; close it and end the session again"
                 )
         lines = text.split("\n")
-        lines[found.start : found.end] = _update_block(lines[found.start : found.end], update, today)
+        lines[found.start : found.end] = _update_block(lines[found.start : found.end], update, today, decisions)
         text = "\n".join(lines)
     return text
 
@@ -158,7 +183,9 @@ def _insert(text: str, new: str) -> str:
     return "\n".join([*lines[:at], "", new.rstrip(), *lines[at:]]).rstrip() + "\n"
 
 
-def _update_block(lines: list[str], update: Mapping[str, Any], today: str) -> list[str]:
+def _update_block(
+    lines: list[str], update: Mapping[str, Any], today: str, decisions: Sequence[SessionDecision]
+) -> list[str]:
     out = []
     for line in lines:
         match = _FIELD.match(line)
@@ -172,12 +199,20 @@ def _update_block(lines: list[str], update: Mapping[str, Any], today: str) -> li
         out.append(line)
     if update.get("current_position"):
         out = _replace_subsection(out, "Current Position", [str(update["current_position"])])
-    for question in update.get("closed_questions") or ():
-        out = [f"- [x] {question}" if line.strip() == f"- [ ] {question}" else line for line in out]
-    if update.get("new_open_questions"):
-        out = _append_subsection(out, "Open Questions", [f"- [ ] {q}" for q in update["new_open_questions"]])
-    if update.get("decision"):
-        out = _append_subsection(out, "Key Decisions Made", [f"1. **{update['decision']}** ({today})"])
+    closed = [str(q) for q in update.get("closed_questions") or ()]
+    out = [
+        f"- [x] {line.strip()[6:]}" if line.strip()[6:] in closed and line.strip()[:6] == "- [ ] " else line
+        for line in out
+    ]
+    unlisted = [q for q in closed if f"- [x] {q}" not in (line.strip() for line in out)]
+    asked = [f"- [ ] {q}" for q in update.get("new_open_questions") or ()]
+    if asked or unlisted:  # a question answered before it was ever listed is still worth the record
+        out = _append_subsection(out, "Open Questions", [*asked, *(f"- [x] {q}" for q in unlisted)])
+    made = [f"**{update['decision']}** ({today})"] if update.get("decision") else []
+    made += [f"**{d.decision}**: {d.reasoning.rstrip('.')}. [ref: {d.ref}]" for d in decisions if d.reasoning]
+    made += [f"**{d.decision}** [ref: {d.ref}]" for d in decisions if not d.reasoning]
+    if made:
+        out = _append_numbered(out, "Key Decisions Made", made)
     if update.get("next_steps"):
         out = _replace_subsection(out, "Next Likely Steps", [f"1. {s}" for s in update["next_steps"]])
     return out
@@ -210,6 +245,14 @@ def _append_subsection(lines: list[str], title: str, items: list[str]) -> list[s
     if last == -1 and (not body or body[-1].strip()):
         body.append("")
     return [*lines[: span[0]], *body, *lines[span[1] :]]
+
+
+def _append_numbered(lines: list[str], title: str, items: list[str]) -> list[str]:
+    """Items numbered on from the subsection's last number (not "1." each, which reads wrong as plain text)."""
+    span = _subsection_span(lines, title)
+    body = lines[span[0] : span[1]] if span else []
+    first = 1 + sum(1 for line in body if re.match(r"^\d+\. ", line.strip()))
+    return _append_subsection(lines, title, [f"{first + i}. {item}" for i, item in enumerate(items)])
 
 
 def open_thread_ids(text: str) -> list[dict[str, str]]:

@@ -213,8 +213,11 @@ class MemoryWriter:
         if not touched and not updates:
             return batch.read(self.space.threads, strict=False) or ""
 
+        ref = f"{self.space.rel(self.space.daily_log_path(moment.date()))}#decisions"
+        made = [th.SessionDecision(d["decision"], d.get("reasoning", ""), ref) for d in capture.get("decisions", [])]
+
         def change(current: str | None) -> str:
-            return th.apply_updates(current or THREADS_TEMPLATE, updates, touched, moment.date().isoformat())
+            return th.apply_updates(current or THREADS_TEMPLATE, updates, touched, moment.date().isoformat(), made)
 
         return batch.update(self.space.threads, change) or ""
 
@@ -349,9 +352,9 @@ def render_log_entry(moment: datetime, capture: Mapping[str, Any], summary: str,
     for title, key in (("Open Questions (New This Session)", "open_questions"), ("Patterns Noticed", "patterns")):
         if capture.get(key):
             parts.append(f"## {title}\n\n" + "\n".join(f"- {item}" for item in capture[key]) + "\n")
-    tone = [*capture.get("emotional_notes", []), *([mood] if mood else [])]
+    tone = [*capture.get("emotional_notes", []), *([f"Mood: {mood}"] if mood else [])]
     if tone:
-        parts.append("## Emotional/Tonal Notes\n\n" + "\n".join(tone) + "\n")
+        parts.append("## Emotional/Tonal Notes\n\n" + "\n".join(f"- {item}" for item in tone) + "\n")
     return "\n---\n\n".join(parts)
 
 

@@ -55,7 +55,7 @@ def import_(
     ] = False,
 ) -> None:
     """Read an export back, all or nothing (with --agent-id: that agent's memories only). Idempotent."""
-    with open_memory() as memory, render.working(f"importing {source}"):
+    with open_memory("write") as memory, render.working(f"importing {source}"):
         report = memory.import_from(
             sys.stdin.buffer if source == "-" else Path(source),
             agent_id=current().agent_id,

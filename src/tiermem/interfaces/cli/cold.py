@@ -49,6 +49,18 @@ def _archive(db_url: str | None, auth_token: str | None) -> Iterator[Any]:
         client.close()
 
 
+@contextmanager
+def seed_archive(db_url: str | None, auth_token: str | None) -> Iterator[Any | None]:
+    """Seed 000's ``store`` / ``consolidate --db-url``: the cold archive to copy to, or None without a URL."""
+    if db_url is None:
+        if auth_token is not None:
+            raise UsageError("--auth-token goes with --db-url URL")
+        yield None
+        return
+    with _archive(db_url, auth_token) as archive:
+        yield archive
+
+
 def _emit(found: dict[str, Any], line: str) -> None:
     if wants_json():
         render.emit_json(found)
@@ -106,6 +118,6 @@ def restore(db_url: DbUrlOpt = None, auth_token: TokenOpt = None) -> None:
     """Restore an agent on this device from the cold archive: its memories, hot state, tree and MEMORY.md."""
     from ...coldsync import restore as restore_
 
-    with _archive(db_url, auth_token) as archive, open_memory() as memory, render.working("restoring"):
+    with _archive(db_url, auth_token) as archive, open_memory("write") as memory, render.working("restoring"):
         done = restore_(memory, archive, agent_id(), workspace=workspace_dir())
     _emit(done, f"restored {done['restored_memories']} memories of {done['agent_id']} in {done['seconds']} s")

@@ -32,8 +32,13 @@ def distill(
     text: Annotated[str | None, typer.Option("--text", metavar="TEXT", help="The text (seed spelling).")] = None,
     file: FileOpt = None,
     core_summary: Annotated[bool, typer.Option("--core-summary", help="Add the one-line core summary.")] = False,
+    mode: Annotated[
+        str | None, typer.Option("--mode", metavar="MODE", help="rule or llm (seed 000's spelling of --llm).")
+    ] = None,
 ) -> None:
     """Distill a conversation into one fact (people, topics, emotion, actions, outcome): rules, or the LLM."""
+    if mode not in (None, "rule", "llm"):
+        raise UsageError(f"--mode must be rule or llm, not {mode!r}")
     given = [v for v in (text_arg, text, file) if v is not None]
     if len(given) != 1:
         raise UsageError("give the text once: as an argument, with --text, or with --file PATH")
@@ -45,10 +50,12 @@ def distill(
             raise UsageError(f"no file at {file}")
     else:
         body = str(given[0])
-    with open_lifecycle() as (memory, lifecycle):
-        configured = memory.settings.lifecycle.distillation.mode == "llm"
+    with open_lifecycle("scratch") as (memory, lifecycle):
+        configured = (mode or memory.settings.lifecycle.distillation.mode) == "llm"
         result = lifecycle.distill(
-            body, llm=llm_client(memory, "distill", configured=configured), core_summary=core_summary
+            body,
+            llm=None if mode == "rule" else llm_client(memory, "distill", configured=configured),
+            core_summary=core_summary,
         )
     d = result["distilled"]
     summary = f"\nsummary: {result['core_summary']}" if core_summary else ""
@@ -69,7 +76,7 @@ def ingest_daily(
     now: NowOpt = None,
 ) -> None:
     """Turn recent daily notes (memory/YYYY-MM-DD*.md) into facts: checked tasks, bold lines, decisions."""
-    with open_lifecycle() as (_, lifecycle), render.working("reading the daily notes"):
+    with open_lifecycle("scratch" if dry_run else "write") as (_, lifecycle), render.working("reading the daily notes"):
         report = lifecycle.ingest_daily(agent_id=agent_id(), days=days, dry_run=dry_run, now=now)
     verb = "would store" if dry_run else "stored"
     lines = [
@@ -85,7 +92,7 @@ def ingest_daily(
 def validate(file: FileOpt = None, now: NowOpt = None) -> None:
     """Check a daily note (today's by default) for tools without links, setups without commands and
     decisions without next steps. Exit status 1 when there are warnings."""
-    with open_lifecycle() as (_, lifecycle):
+    with open_lifecycle("scratch") as (_, lifecycle):
         report = lifecycle.validate(file, agent_id=agent_id(), now=now)
     lines = [f"{report['file']}: {report['status']}"] + [f"  warning: {w}" for w in report["warnings"]]
     lines += [f"  suggestion: {s}" for s in report["suggestions"]]
@@ -100,7 +107,7 @@ def extract_metadata(file: FileOpt = None) -> None:
     """URLs, shell commands and file paths mentioned in a file."""
     if file is None:
         raise UsageError("give the file to read: tiermem extract-metadata --file memory/2026-02-13.md")
-    with open_lifecycle() as (_, lifecycle):
+    with open_lifecycle("scratch") as (_, lifecycle):
         report = lifecycle.extract_metadata(file)
     lines = [f"{key}: {', '.join(values) or '—'}" for key, values in report["metadata"].items()]
     _print_json_or(report, "\n".join(lines))
@@ -133,15 +140,16 @@ def import_evoclaw(
     now: NowOpt = None,
 ) -> None:
     """Migrate an EvoClaw workspace: warm facts, tree, hot state, metrics and MEMORY.md (all agents, or --agent-id)."""
-    with open_lifecycle() as (_, lifecycle), render.working(f"importing {directory}"):
+    with open_lifecycle("write") as (_, lifecycle), render.working(f"importing {directory}"):
         report = lifecycle.import_evoclaw(directory, agent_id=current().agent_id, now=now)
     lines = [f"imported {report['source']}"]
     for agent, parts in report["agents"].items():
-        facts = parts["facts"]
+        facts, cold, tree = parts["facts"], parts["cold_facts"], parts["tree"]
         lines.append(
-            f"  {agent}: {facts['imported']} facts ({facts['already_present']} already present), "
-            f"{len(parts['tree']['added'])} tree nodes, hot state {'yes' if parts['hot_state']['imported'] else 'no'}, "
-            f"MEMORY.md {parts['memory_md']['outcome']}"
+            f"  {agent}: {facts['imported']} warm and {cold['imported']} cold facts "
+            f"({facts['already_present'] + cold['already_present']} already present), "
+            f"tree of {tree['nodes']} nodes ({len(tree['added'])} new), "
+            f"hot state {'yes' if parts['hot_state']['imported'] else 'no'}, MEMORY.md {parts['memory_md']['outcome']}"
         )
     _print_json_or(report, "\n".join(lines))
 

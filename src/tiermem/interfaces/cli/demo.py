@@ -57,7 +57,7 @@ def demo(
     conversation = load_conversation()
     chosen = current().agent_id
     agent = DEMO_AGENT if chosen is None else chosen
-    with open_memory() as memory:
+    with open_memory("write") as memory:
         results = memory.store_many(_items(conversation), agent_id=agent)
         now = _search_time(conversation)
         searches = [(q, memory.search(q, agent_id=agent, limit=limit, now=now)) for q in conversation["searches"]]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -9,10 +10,16 @@ from rich.table import Table
 from rich.text import Text
 
 from . import render
-from .options import current, store_path, wants_json, with_globals
+from .options import current, ensure_store, store_path, wants_json, with_globals, workspace_root
 
 app = typer.Typer()
 _STYLE = {"ok": "green", "repaired": "cyan", "problem": "red", "skipped": "dim"}
+
+
+def _workspace() -> Path | None:
+    """--workspace; else the workspace the store was found in (not the current directory under --home)."""
+    chosen = current()
+    return chosen.workspace.expanduser() if chosen.workspace else None if chosen.home else workspace_root()
 
 
 @app.command()
@@ -28,11 +35,11 @@ def doctor(
     workspace files' index and index.md."""
     from ...engine import Memory  # lazy, as open_memory: `tiermem --help` must not pay for numpy
 
+    path = store_path()
+    ensure_store(path, create=False)  # a doctor examines a store; it does not start one
     # Unchecked: a store embedded with another model is exactly what doctor must be able to open and repair.
-    with Memory.open(
-        store_path(), config={"llm": {"provider": "none", "background": False}}, check_embedder=False
-    ) as memory:
-        report = memory.doctor(repair=repair, workspace=current().workspace)
+    with Memory.open(path, config={"llm": {"provider": "none", "background": False}}, check_embedder=False) as memory:
+        report = memory.doctor(repair=repair, workspace=_workspace())
     if wants_json():
         render.emit_json(report.to_dict())
     else:

@@ -22,7 +22,18 @@ from rich.text import Text
 
 from ...model import load_json
 from . import render
-from .options import UsageError, agent_id, current, open_memory, store_path, wants_json, with_globals
+from .options import (
+    Access,
+    SeedAuthToken,
+    SeedDbUrl,
+    UsageError,
+    agent_id,
+    current,
+    open_memory,
+    store_path,
+    wants_json,
+    with_globals,
+)
 
 if TYPE_CHECKING:
     from ...engine import Memory
@@ -46,8 +57,8 @@ def workspace_dir() -> Path:
 
 
 @contextmanager
-def open_lifecycle() -> Iterator[tuple[Memory, LifecycleService]]:
-    with open_memory() as memory:
+def open_lifecycle(access: Access = "read") -> Iterator[tuple[Memory, LifecycleService]]:
+    with open_memory(access) as memory:
         yield memory, memory.lifecycle(workspace_dir())
 
 
@@ -82,8 +93,13 @@ def retrieve(
     limit: Annotated[int, typer.Option("--limit", "-n", metavar="N", help="At most this many memories.")] = 5,
     llm_prompt_file: PromptFileOpt = None,
     now: NowOpt = None,
+    db_url: SeedDbUrl = None,
+    auth_token: SeedAuthToken = None,
 ) -> None:
-    """Tiered retrieval: tree routing (LLM with --llm), warm and cold memories, merged with search."""
+    """Tiered retrieval: tree routing (LLM with --llm), warm and cold memories, merged with search.
+    With --db-url, the Turso cold archive fills the list up to --limit (as seed 000 does)."""
+    from .cold import seed_archive  # lazy: cold.py imports this module
+
     if query_arg is not None and query is not None:
         raise UsageError("give the query once: as an argument or with --query, not both")
     text = query_arg if query_arg is not None else query
@@ -95,11 +111,25 @@ def retrieve(
             return
         llm = llm_client(memory, "tree_search")
         found = lifecycle.retrieve(text, agent_id=agent_id(), limit=limit, llm=llm, now=now)
+    with seed_archive(db_url, auth_token) as archive:
+        if archive is not None and len(found.results) < limit:
+            found.results.extend(_archived(archive.query(agent_id(), text, limit=limit), found.results, limit))
     if wants_json():
         extra = {"llm_fallback": found.llm_fallback} if llm is not None else {}
         render.emit_json([{**r, **extra} for r in found.results])  # the seed prints a list of facts
         return
     _print_retrieved(found.results, found.llm_fallback)
+
+
+def _archived(rows: list[dict[str, Any]], have: list[dict[str, Any]], limit: int) -> list[dict[str, Any]]:
+    """Archive rows not already found, in the shape of retrieve's own, up to ``limit`` in all."""
+    seen = {r["id"] for r in have}
+    fresh = [r for r in rows if r["id"] not in seen][: max(0, limit - len(have))]
+    return [
+        {**r, "tier": "cold", "tree_path": r.get("category") or "", "score": float(r.get("importance") or 0.0),
+         "search_method": "cold-archive"}
+        for r in fresh
+    ]  # fmt: skip
 
 
 def _print_retrieved(results: list[dict[str, Any]], fallback: str | None) -> None:
@@ -127,10 +157,19 @@ def _print_retrieved(results: list[dict[str, Any]], fallback: str | None) -> Non
 def consolidate(
     mode: Annotated[str, typer.Option("--mode", "-m", metavar="MODE", help="quick, daily, monthly or full.")] = "quick",
     now: NowOpt = None,
+    db_url: SeedDbUrl = None,
+    auth_token: SeedAuthToken = None,
 ) -> None:
-    """Rescore and re-tier memories, maintain the tree and MEMORY.md; daily+ ingests daily notes first."""
-    with open_lifecycle() as (_, lifecycle), render.working(f"{mode} consolidation"):
+    """Rescore and re-tier memories, maintain the tree and MEMORY.md; daily+ ingests daily notes first.
+    With --db-url, the cold tier is then archived there (as `cold --push`)."""
+    from ...coldsync import push
+    from .cold import seed_archive  # lazy: cold.py imports this module
+
+    working = render.working(f"{mode} consolidation")
+    with seed_archive(db_url, auth_token) as archive, open_lifecycle("write") as (memory, lifecycle), working:
         report = lifecycle.consolidate(mode, agent_id=agent_id(), now=now)
+        if archive is not None:
+            report["cold_archive"] = push(memory, archive, agent_id())
     if wants_json():
         render.emit_json(report)
         return
@@ -145,6 +184,8 @@ def consolidate(
     removed = len(tree["dropped"]) + len(tree["pruned"])
     lines.append(f"  tree: {tree['nodes']} nodes, {tree['size_bytes']} bytes (+{len(tree['added'])} −{removed})")
     lines.append(f"  {report['memory_md']['path']}: {report['memory_md']['hot_memories']} hot memories")
+    if "cold_archive" in report:
+        lines.append(f"  cold archive: {report['cold_archive']['archived']} cold memories archived")
     render.console().print("\n".join(lines))
 
 
@@ -186,7 +227,7 @@ def hot(
     """Show the hot state (always in context), update one key of it, or rebuild MEMORY.md from it."""
     if update is not None and rebuild:
         raise UsageError("give --update or --rebuild, not both")
-    with open_lifecycle() as (_, lifecycle):
+    with open_lifecycle("read" if update is None and not rebuild else "write") as (_, lifecycle):
         if update is not None:
             result = lifecycle.update_hot(update[0], _json_value(update[1]), agent_id=agent_id(), now=now)
         elif rebuild:
@@ -242,7 +283,7 @@ def tree(
         raise UsageError(f"give one of --show --add --remove --prune --search, not {' and '.join(chosen)}")
     if llm_prompt_file is not None and search is None:
         raise UsageError("--llm-prompt-file writes the prompt of a --search QUERY; give the query too")
-    with open_lifecycle() as (memory, lifecycle):
+    with open_lifecycle("write" if add or remove or prune else "read") as (memory, lifecycle):
         if search is not None and llm_prompt_file is not None:
             _write_prompt(llm_prompt_file, lifecycle.tree_prompt(search, agent_id=agent_id(), now=now))
             return

@@ -26,7 +26,7 @@ def link(
     ],
 ) -> None:
     """Record that A <relation> B, e.g. `tiermem link FIX BUG caused_by`."""
-    with open_memory() as memory:
+    with open_memory("write") as memory:
         made = memory.link(source_id, target_id, relation, agent_id=agent_id())
     if wants_json():
         render.emit_json(

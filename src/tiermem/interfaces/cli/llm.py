@@ -81,7 +81,7 @@ def drain(
 
     Every agent's jobs, unless --agent-id names one. Writes never wait for this: run it from cron or a
     heartbeat, or keep it running with --follow."""
-    with open_memory() as memory:
+    with open_memory("write") as memory:
         report = memory.drain(agent_id=current().agent_id, limit=limit)
         _show_drain(report)
         while follow:
@@ -144,7 +144,7 @@ def consolidate(
     threshold: Annotated[float, typer.Option("--threshold", metavar="0..1", help="Cosine to join a cluster.")] = 0.5,
 ) -> None:
     """Summarise clusters of related memories into core memories linked to their sources (kept as they are)."""
-    with open_memory() as memory:
+    with open_memory("write") as memory:
         report = memory.consolidate_core(
             agent_id=agent_id(), limit=limit, min_size=min_size, threshold=threshold, dry_run=dry_run
         )
@@ -168,7 +168,7 @@ def rebuild_tree(
 ) -> None:
     """The monthly tree rebuild: the LLM's restructure if it fits the limits and files every category as
     before, else the rule rebuild (strongest categories win the nodes)."""
-    with open_memory() as memory:
+    with open_memory("write") as memory:
         report = memory.rebuild_tree(agent_id=agent_id(), dry_run=dry_run)
     if wants_json():
         render.emit_json(report)

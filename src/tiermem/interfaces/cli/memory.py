@@ -10,7 +10,7 @@ from rich.text import Text
 
 from ...write.provenance import stamp
 from . import render
-from .options import UsageError, agent_id, open_memory, wants_json, with_globals
+from .options import SeedAuthToken, SeedDbUrl, UsageError, agent_id, open_memory, wants_json, with_globals
 
 if TYPE_CHECKING:
     from ...engine import Memory
@@ -126,10 +126,14 @@ def store(
     keep_secrets: Annotated[
         bool, typer.Option("--keep-secrets", help="Do not redact API keys, tokens and passwords in the text.")
     ] = False,
+    db_url: SeedDbUrl = None,
+    auth_token: SeedAuthToken = None,
 ) -> None:
     """Store a memory. A duplicate reinforces the memory it matches instead of adding a copy."""
+    from .cold import seed_archive  # lazy: cold.py imports the lifecycle commands
+
     body = _text(text_arg, text)
-    with open_memory() as memory:
+    with seed_archive(db_url, auth_token) as archive, open_memory("write") as memory:
         result = memory.store(
             body,
             agent_id=agent_id(),
@@ -144,6 +148,8 @@ def store(
             dedup=not no_dedup,
             redact_secrets=False if keep_secrets else None,
         )
+        if archive is not None:
+            archive.archive([result.memory])
     if wants_json():
         render.emit_json(result.to_dict())
         return
@@ -302,7 +308,7 @@ def update(
     changes: dict[str, Any] = {key: value for key, value in given.items() if value is not None}
     if not changes:
         raise UsageError("nothing to update: give at least one of --text --type --importance --tags ...")
-    with open_memory() as memory:
+    with open_memory("write") as memory:
         record = memory.update(memory_id, agent_id=agent_id(), **changes)
     superseded = record.id != memory_id.strip()
     if wants_json():
@@ -320,7 +326,7 @@ def forget(
     reason: Annotated[str | None, typer.Option("--reason", metavar="TEXT", help="Why; kept in its history.")] = None,
 ) -> None:
     """Forget a memory: it leaves search and lists but `tiermem get` still shows it."""
-    with open_memory() as memory:
+    with open_memory("write") as memory:
         record = memory.forget(memory_id, agent_id=agent_id(), reason=reason)
     if wants_json():
         render.emit_json({"memory": record.to_dict()})
@@ -337,7 +343,7 @@ def purge(
     """Delete a memory for good: record, vector, links and history."""
     if not yes:
         raise UsageError(f"purge deletes {memory_id} for good; add --yes to confirm (or use `tiermem forget`)")
-    with open_memory() as memory:
+    with open_memory("write") as memory:
         memory.purge(memory_id, agent_id=agent_id())
     if wants_json():
         render.emit_json({"purged": memory_id.strip()})

@@ -5,12 +5,15 @@ from __future__ import annotations
 import functools
 import inspect
 import os
+import shutil
+import sys
+import tempfile
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, TypeVar, get_type_hints
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, get_type_hints
 
 import typer
 
@@ -87,6 +90,22 @@ RootLLM = Annotated[bool, _llm_opt()]
 RootEndpoint = Annotated[str | None, _endpoint_opt("TIERMEM_LLM_ENDPOINT")]
 
 
+# Seed 000 passes its Turso archive to `store` and `consolidate` too: the same archive `cold` uses. No
+# environment variable here (unlike `cold --db-url`): a TURSO_URL set for `cold` must not make every store upload.
+SeedDbUrl = Annotated[
+    str | None,
+    typer.Option(
+        "--db-url",
+        metavar="URL",
+        show_default=False,
+        help="Also archive to this Turso / libSQL cold archive (seed 000).",
+    ),
+]
+SeedAuthToken = Annotated[
+    str | None, typer.Option("--auth-token", metavar="TOKEN", show_default=False, help="The archive's auth token.")
+]
+
+
 @dataclass(slots=True)
 class Globals:
     """What the global options chose; a command's own copy of an option wins over the root's."""
@@ -137,14 +156,75 @@ def wants_json() -> bool:
 
 
 def store_path() -> Path:
-    """``--home``, else ``<workspace>/.tiermem`` where the workspace defaults to the current directory."""
+    """``--home``; else ``<--workspace>/.tiermem``; else, like git, the nearest ``.tiermem`` store in the current
+    directory or a parent (below the home directory, whose ``~/.tiermem`` is the hooks' user store), falling
+    back to ``./.tiermem``. Finding a path creates nothing: :func:`open_memory` decides that."""
     chosen = current()
     if chosen.home is not None:
         return chosen.home.expanduser()
-    workspace = (chosen.workspace or Path.cwd()).expanduser()
-    if not workspace.is_dir():
-        raise UsageError(f"workspace {workspace} is not a directory; create it or pass another --workspace")
-    return workspace / STORE_DIR
+    if chosen.workspace is not None:
+        workspace = chosen.workspace.expanduser()
+        if not workspace.is_dir():
+            raise UsageError(f"workspace {workspace} is not a directory; create it or pass another --workspace")
+        return workspace / STORE_DIR
+    cwd = Path.cwd()
+    return discover_store(cwd) or cwd / STORE_DIR
+
+
+def discover_store(start: Path) -> Path | None:
+    """The nearest ``<dir>/.tiermem`` holding a store, from ``start`` up; ``~/.tiermem`` only from ``~`` itself."""
+    from ...storage.sqlite import DB_FILE
+
+    start = start.absolute()
+    home = Path.home().absolute()
+    for directory in (start, *start.parents):
+        if directory == home and start != home:
+            return None
+        if (directory / STORE_DIR / DB_FILE).is_file():
+            return directory / STORE_DIR
+    return None
+
+
+def workspace_root() -> Path:
+    """``--workspace``; else the directory of the store found upward (the workspace root); else the current one."""
+    chosen = current()
+    if chosen.workspace is not None:
+        return chosen.workspace.expanduser()
+    found = None if chosen.home is not None else discover_store(Path.cwd())
+    return found.parent if found is not None else Path.cwd()
+
+
+def store_exists(path: Path) -> bool:
+    from ...storage.sqlite import DB_FILE
+
+    return (path / DB_FILE).is_file()
+
+
+def ensure_store(path: Path, *, create: bool) -> bool:
+    """Whether opening ``path`` starts a new store: reads never do (a missing store is an error, so a mistyped
+    ``--home`` cannot pass for an empty store); a write may."""
+    if store_exists(path):
+        return False
+    if not create:
+        chosen = current()
+        upward = "" if chosen.home or chosen.workspace else " or in a parent directory"
+        raise UsageError(f"no tiermem store at {path}{upward}; `tiermem init` creates one, or store a memory first")
+    return True
+
+
+@contextmanager
+def new_store_guard(path: Path, new: bool) -> Iterator[None]:
+    """Around the first write to a new store: say where it was created once the write is done; if the write
+    fails, remove the directory it created, so a refused first command leaves nothing behind."""
+    fresh = new and not path.exists()
+    try:
+        yield
+    except BaseException:
+        if fresh and path.is_dir():
+            shutil.rmtree(path, ignore_errors=True)
+        raise
+    if new:
+        sys.stderr.write(f"tiermem: created a new store in {path}\n")
 
 
 def llm_config() -> dict[str, Any]:
@@ -159,12 +239,24 @@ def llm_config() -> dict[str, Any]:
     return {"llm": {**section, "background": False}}
 
 
+Access = Literal["read", "write", "scratch"]
+
+
 @contextmanager
-def open_memory() -> Iterator[Memory]:
+def open_memory(access: Access = "read") -> Iterator[Memory]:
+    """The selected store. Only ``"write"`` commands may start one; ``"scratch"`` commands (distill, validate...)
+    need no memories and run on a throwaway store when there is none, leaving nothing behind."""
     from ...engine import Memory  # lazy: `tiermem --help` must not pay for numpy and the embedder
 
-    with Memory.open(store_path(), config=llm_config()) as memory:
-        yield memory
+    path = store_path()
+    with ExitStack() as stack:
+        if access == "scratch" and not store_exists(path):
+            path = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="tiermem-scratch-")))
+            new = False
+        else:
+            new = ensure_store(path, create=access == "write")
+        stack.enter_context(new_store_guard(path, new))
+        yield stack.enter_context(Memory.open(path, config=llm_config()))
 
 
 _KW = inspect.Parameter.KEYWORD_ONLY

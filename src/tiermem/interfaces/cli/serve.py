@@ -9,11 +9,12 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .options import UsageError, agent_id, current, store_path, with_globals
+from .options import UsageError, agent_id, current, ensure_store, new_store_guard, store_path, with_globals
 
 if TYPE_CHECKING:
     from ...engine import Memory
@@ -36,11 +37,17 @@ PortOpt = Annotated[int, typer.Option("--port", metavar="N", min=0, max=65535, h
 
 
 @contextmanager
-def open_store(store: str | None) -> Iterator[Memory]:
-    """The store ``--store`` names, else the workspace's; with its own config.json settings."""
+def open_store(store: str | None, *, create: bool = True) -> Iterator[Memory]:
+    """The store ``--store`` names, else the workspace's; with its own config.json settings. A server is a
+    writer, so it may start the store (saying so on stderr)."""
     from ...engine import Memory  # lazy: `tiermem --help` must not pay for numpy and the embedder
 
-    with Memory.open(store if store else store_path()) as memory:
+    target: str | Path = store or store_path()
+    new = False
+    if not str(target).startswith(("postgresql://", "postgres://")):
+        target = Path(target).expanduser()
+        new = ensure_store(target, create=create)
+    with new_store_guard(Path(target), new), Memory.open(target) as memory:
         yield memory
 
 

@@ -42,7 +42,7 @@ def create(
 @with_globals
 def list_(store: StoreOpt = None) -> None:
     """Every token: id, agents, role, label, when made, whether revoked (never the secret)."""
-    with open_store(store) as memory:
+    with open_store(store, create=False) as memory:
         found = list_tokens(memory)
     if wants_json():
         render.emit_json({"tokens": [t.public() for t in found]})

@@ -10,7 +10,7 @@ import typer
 from rich.text import Text
 
 from . import render
-from .options import UsageError, agent_id, current, open_memory, wants_json, with_globals
+from .options import UsageError, agent_id, open_memory, wants_json, with_globals, workspace_root
 
 if TYPE_CHECKING:
     from ...workspace.budget import LoadedContent
@@ -24,8 +24,8 @@ NowOpt = Annotated[str | None, typer.Option("--now", metavar="WHEN", help="Act a
 
 
 def workspace_base() -> Path:
-    """``--workspace``, else the current directory."""
-    base = (current().workspace or Path.cwd()).expanduser()
+    """``--workspace``, else the workspace of the store found upward (git-like), else the current directory."""
+    base = workspace_root()
     if not base.is_dir():
         raise UsageError(f"workspace {base} is not a directory; create it or pass another --workspace")
     return base
@@ -112,7 +112,10 @@ def index(
 ) -> None:
     """Index the workspace files for recall (by checksum: only changed files are read)."""
     root = agent_workspace()
-    with open_memory() as memory, render.working("re-indexing the workspace" if rebuild else "indexing the workspace"):
+    with (
+        open_memory("write") as memory,
+        render.working("re-indexing the workspace" if rebuild else "indexing the workspace"),
+    ):
         found = memory.sync_workspace(agent_id=agent_id(), workspace=root, rebuild=rebuild)
     if wants_json():
         render.emit_json(found)
