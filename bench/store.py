@@ -39,11 +39,11 @@ from typing import Any
 import numpy as np
 
 from progress import steps
-from tiermem.write import decisions as decisions_module
 from tiermem.engine import Memory
 from tiermem.storage import vectors as vectors_module
 from tiermem.storage.sqlite import _MIRROR_FROM_QUERY as MIRROR_FROM_QUERY
 from tiermem.text import tokens
+from tiermem.write import decisions as decisions_module
 
 try:  # the recall pipeline's query terms (stop words removed), when this version has them
     from tiermem.recall.query import analyse
