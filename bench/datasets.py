@@ -35,6 +35,12 @@ LONGMEMEVAL = Dataset(
     "the README use a 56-question stratified subset of it, any list of questions in that schema works)",
     "MIT",
 )
+LONGMEMEVAL_MORE = Dataset(
+    "longmemeval_s_more.json",
+    "the same release as longmemeval_s_dev.json: 150 other questions of it, disjoint from the dev subset (the "
+    "figures judge on them what was tuned on the dev subset)",
+    "MIT",
+)
 
 
 def data_dir(given: Path | None) -> Path | None:

@@ -16,6 +16,12 @@ access code for the Kazotan storage unit is 4417"); and each name also turns up 
 the following days, more than the top 5 holds, so the name alone does not single the fact out. Recall =
 share found in the top 5 of ``retrieve``.
 
+On the first day the agent also imports 300 memories of old history, back-dated 2015 to the start (a third of
+importance >= 0.8), and every week it looks two of them up again. Each year the archive check counts imported
+memories that are gone: important ones, ones used in the last year (neither may ever be deleted), and whether
+each of those is still found by a search for its own words. The same run counts what the previous retention
+rules (age from created_at, no protection) would have deleted at the first monthly consolidation.
+
 Per simulated year the table shows the largest hot state, tree and warm store seen after any consolidation,
 the session-start context size (min / max), and the daily consolidation time. Results also go to
 ``bench/results/lifetime.json``. The corpus is synthetic and deterministic for a given seed.
@@ -96,6 +102,9 @@ DECOYS = (  # other memories naming a planted fact's name, about nothing the que
     "Filed the {n} receipts from {place} under ticket {k}",
     "{n} sent a survey about {topic}; {outcome}",
 )
+ARCHIVE_FROM = datetime(2015, 1, 1, tzinfo=UTC)
+ARCHIVE_SIZE = 300
+YEAR = timedelta(days=365.25)
 DECOYS_PER_NAME, DECOYS_PER_DAY = 6, 2  # two plants a week: 12 decoys, stored within the week
 
 # fmt: on
@@ -125,6 +134,9 @@ class Simulation:
         self.recall: dict[int, dict[str, float]] = {}
         self.used_names: set[str] = set()
         self.decoys: list[str] = []  # texts naming planted names, stored one a day among the filler
+        self.archive: list[tuple[str, str, float, datetime]] = []  # imported: (id, text, importance, created)
+        self.archive_used: dict[str, datetime] = {}
+        self.archive_checks: dict[int, dict[str, Any]] = {}
 
     # --- one simulated day -------------------------------------------------------------------------
 
@@ -171,6 +183,51 @@ class Simulation:
             "created_at": at,
         }
 
+    def import_history(self, at: datetime) -> None:
+        """Old history, back-dated: created between 2015 and the start, stored now."""
+        span = (at - ARCHIVE_FROM).total_seconds()
+        items = []
+        for i in range(ARCHIVE_SIZE):
+            created = ARCHIVE_FROM + timedelta(seconds=self.rng.uniform(0, span - 86400 * 30))
+            importance = round(self.rng.uniform(0.8, 1.0), 2) if i % 3 == 0 else round(self.rng.uniform(0.2, 0.7), 2)
+            text = f"Archived note about {name(self.rng)} and {name(self.rng)}: {self.rng.choice(TOPICS)} ({i})"
+            items.append({"text": text, "created_at": created, "importance": importance})
+        results = self.memory.store_many(items, now=at)
+        self.archive = [
+            (r.id, it["text"], it["importance"], it["created_at"]) for r, it in zip(results, items, strict=True)
+        ]
+
+    def use_archive(self, at: datetime) -> None:
+        for mid, text, _, _ in self.rng.sample(self.archive, 2):
+            self.memory.search(text, limit=5, now=at)
+            self.archive_used[mid] = at
+
+    def check_archive(self, years: int, at: datetime) -> None:
+        important = [a for a in self.archive if a[2] >= 0.8]
+        recent = [a for a in self.archive if a[0] in self.archive_used and at - self.archive_used[a[0]] < YEAR]
+        present = {m.id for m in self.memory.list(limit=10_000, include_superseded=True)}
+
+        def findable(entry: tuple[str, str, float, datetime]) -> bool:
+            hits = self.memory.search(entry[1], limit=5, now=at, reinforce=False)
+            return any(h.memory.id == entry[0] for h in hits)
+
+        protected = {a[0]: a for a in important + recent}
+        self.archive_checks[years] = {
+            "imported": len(self.archive),
+            "deleted": sum(a[0] not in present for a in self.archive),
+            "important_deleted": sum(a[0] not in present for a in important),
+            "used_last_year_deleted": sum(a[0] not in present for a in recent),
+            "protected_findable": round(sum(map(findable, protected.values())) / max(1, len(protected)), 4),
+            "protected": len(protected),
+        }
+
+    def previous_rules_would_delete(self) -> dict[str, int]:
+        """The previous policy: age from created_at, frozen after ~90 idle days, deleted once frozen and older
+        than 10 years, importance and use notwithstanding (its first monthly consolidation)."""
+        cutoff = START - timedelta(days=10 * 365.25)
+        doomed = [a for a in self.archive if a[3] < cutoff]
+        return {"deleted": len(doomed), "important_deleted": sum(a[2] >= 0.8 for a in doomed)}
+
     def session(self, day: int, at: datetime, year: Year) -> None:
         year.context.append(len(self.life.session_context(now=at).encode("utf-8")))
         items = [
@@ -182,7 +239,9 @@ class Simulation:
         planted_now = day % 7 in (1, 4)
         if planted_now:
             items[0] = self.plant(at, day)
-        results = self.memory.store_many(items)
+        results = self.memory.store_many(items, now=at)
+        if day % 7 == 3:
+            self.use_archive(at + timedelta(minutes=30))
         if planted_now and results[0].created:
             self.planted.append((results[0].id, self.pending_question, day / 365.25))
         self.hot_updates(day, at)
@@ -256,6 +315,8 @@ class Simulation:
         quick = range(self.args.quick_every_hours, 24, self.args.quick_every_hours)
         for day in steps(range(days), f"{self.args.years} simulated years"):
             midnight = START + timedelta(days=day)
+            if day == 0:
+                self.import_history(midnight)
             if (day % 365 == 0 and len(self.years) < 5) or not self.years:
                 self.years.append(Year())
             year = self.years[-1]
@@ -269,6 +330,8 @@ class Simulation:
             year.memories = self.memory.stats()["memories"]
             if day + 1 in checkpoints:
                 self.measure_recall(checkpoints[day + 1], midnight + timedelta(days=1))
+            if (day + 1) % 365 == 0 or day + 1 == days:
+                self.check_archive(len(self.years), midnight + timedelta(days=1))
             if (day + 1) % 91 == 0:
                 print(f"  day {day + 1}: {year.memories} memories", flush=True)
 
@@ -330,6 +393,17 @@ def main() -> None:
             f"{r['tree_bytes_max']} | {r['warm_bytes_max']} | {r['context_bytes_min']}-{r['context_bytes_max']} | "
             f"{r['daily_consolidation_s_median']} / {r['daily_consolidation_s_max']} | {recall}"
         )
+    print("archive (back-dated import) | deleted | important deleted | used in the last year deleted | findable")
+    for years, c in sim.archive_checks.items():
+        print(
+            f"after year {years} | {c['deleted']} of {c['imported']} | {c['important_deleted']} | "
+            f"{c['used_last_year_deleted']} | {c['protected_findable']:.3f} of {c['protected']}"
+        )
+    previous = sim.previous_rules_would_delete()
+    print(
+        f"previous retention rules, first monthly: would delete {previous['deleted']} "
+        f"({previous['important_deleted']} important)"
+    )
     print(
         f"context from month 2: mean {summary['context_mean_from_month_2']} B, "
         f"max deviation {summary['context_max_deviation']:.1%}; recall detail {sim.recall}"
@@ -342,6 +416,8 @@ def main() -> None:
                 "years": rows,
                 "context": summary,
                 "recall": sim.recall,
+                "archive": sim.archive_checks,
+                "archive_previous_rules": previous,
                 "wall_s": round(time.perf_counter() - started, 1),
                 "python": platform.python_version(),
                 "machine": platform.machine(),

@@ -36,8 +36,10 @@ def life(mem: Memory) -> LifecycleService:
 def store(
     mem: Memory, text: str, importance: float, age_days: float, category: str | None = None, agent_id: str = "default"
 ) -> str:
+    """A memory stored when it was created, ``age_days`` before NOW, and never used since."""
+    when = days_ago(age_days)
     return mem.store(
-        text, importance=importance, created_at=days_ago(age_days), category=category, agent_id=agent_id, dedup=False
+        text, importance=importance, created_at=when, category=category, agent_id=agent_id, dedup=False, now=when
     ).id
 
 
@@ -105,7 +107,7 @@ def test_a_reinforced_archived_memory_returns_to_the_warm_store(mem: Memory, lif
     for _ in range(12):  # read often: the score climbs back over the warm threshold
         life.retrieve("staging cluster eu-west-1", limit=1, now=later)
     report = life.consolidate("quick", now=later)
-    assert report["tiers"]["moved"] == {"cold->warm": 1}
+    assert report["tiers"]["moved"] == {"cold->hot": 1}  # read just now: its age counts from then
     assert life.why(old, now=later)["transitions"][0]["reason"] == "reinforced"
 
 

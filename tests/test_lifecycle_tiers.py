@@ -162,10 +162,27 @@ def test_over_cap_evicts_lowest_scores_until_the_list_fits() -> None:
 
 
 def test_expired_frozen_needs_both_frozen_and_the_retention_period() -> None:
-    rows = _rows(("frozen", 0.1, 11 * 365.25, 0), ("frozen", 0.1, 9 * 365.25, 0), ("cold", 0.9, 11 * 365.25, 0))
+    rows = _rows(("frozen", 0.1, 11 * 365.25, 0), ("frozen", 0.1, 9 * 365.25, 0), ("cold", 0.3, 11 * 365.25, 0))
     scored = score_all(rows, NOW, DEFAULT_POLICY)
-    assert expired_frozen(scored, DEFAULT_POLICY, ["frozen", "frozen", "cold"]) == [0]
-    assert expired_frozen(scored, DEFAULT_POLICY, ["frozen", "frozen", "frozen"]) == [0, 2]
+    assert expired_frozen(scored, DEFAULT_POLICY, ["frozen", "frozen", "cold"], NOW) == [0]
+    assert expired_frozen(scored, DEFAULT_POLICY, ["frozen", "frozen", "frozen"], NOW) == [0, 2]
+
+
+def test_important_memories_are_never_deleted_nor_frozen() -> None:
+    rows = _rows(("frozen", 0.8, 11 * 365.25, 0), ("cold", 0.95, 20 * 365.25, 0), ("cold", 0.79, 20 * 365.25, 0))
+    scored = score_all(rows, NOW, DEFAULT_POLICY)
+    assert list(scored.natural) == ["cold", "cold", "frozen"]  # importance >= 0.8 fades to cold at most
+    assert expired_frozen(scored, DEFAULT_POLICY, ["frozen"] * 3, NOW) == [2]
+
+
+def test_age_counts_from_the_last_use_and_recent_use_protects() -> None:
+    rows = _rows(("frozen", 0.1, 12 * 365.25, 0), ("frozen", 0.1, 12 * 365.25, 0))
+    used = TierRows(
+        **{**{f: getattr(rows, f) for f in rows.__slots__}, "last_accessed_at": np.array([0.0, NOW - 200 * DAY_S])}
+    )
+    scored = score_all(used, NOW, DEFAULT_POLICY)
+    assert scored.ages[0] == pytest.approx(12 * 365.25) and scored.ages[1] == pytest.approx(200)
+    assert expired_frozen(scored, DEFAULT_POLICY, ["frozen", "frozen"], NOW) == [0]
 
 
 def test_describe_puts_the_numbers_in_words() -> None:

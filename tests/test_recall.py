@@ -177,10 +177,11 @@ def test_counting_questions_are_aggregates() -> None:
     assert not analyse("What did Caroline research?", NOW).aggregate
 
 
-def test_recall_tiers_follow_the_seed_thresholds() -> None:
-    assert scoring.recall_tier(0.31) == "hot"
-    assert scoring.recall_tier(0.2) == "warm"
-    assert scoring.recall_tier(0.1) == "cold"
+def test_recall_tiers_follow_the_calibrated_relevance() -> None:
+    assert scoring.recall_tier(scoring.relevance(1.0, 0.6)) == "hot"  # every word, a close meaning
+    assert scoring.recall_tier(scoring.relevance(0.3, 0.3)) == "warm"
+    assert scoring.recall_tier(scoring.relevance(0.0, 0.2)) == "cold"
+    assert scoring.relevance(-1.0, -0.5) == 0.0
 
 
 def test_query_drops_stop_words_but_keeps_content() -> None:

@@ -46,6 +46,9 @@ class RecallSettings(_Strict):
     candidates: int = Field(default=200, ge=10, le=5000)
     recency_floor: float = Field(default=0.7, ge=0, le=1)
     recency_tau_days: float = Field(default=90.0, gt=0)
+    # A hit's relevance (0.4 x query-word coverage + 0.6 x cosine, see recall/scoring.relevance) below this is
+    # not returned, and a query whose best hit is below it returns nothing; 0 switches the floor off.
+    relevance_floor: float = Field(default=0.15, ge=0, le=1)
 
 
 class LLMSettings(_Strict):
@@ -98,7 +101,12 @@ class WarmSettings(_Strict):
 class ColdSettings(_Strict):
     # "store": the archive is the store itself; "turso": the seed's remote archive (synced by `cold`).
     backend: Literal["store", "turso"] = "store"
-    retention_years: float = Field(default=10, gt=0, le=1000)  # frozen memories are deleted after this
+    # The retention policy: a frozen memory unused for this long is deleted by a monthly or full
+    # consolidation, unless it is important (importance >= protect_importance), pinned, or was used in the last
+    # protect_recent_days. Deletions are recorded (reason, score, the text's start); --dry-run shows them first.
+    retention_years: float = Field(default=10, gt=0, le=1000)
+    protect_importance: float = Field(default=0.8, ge=0, le=1)  # never deleted, never below cold
+    protect_recent_days: float = Field(default=365, ge=0, le=36500)
 
 
 class ScoringSettings(_Strict):

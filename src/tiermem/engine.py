@@ -6,7 +6,7 @@ import builtins
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import TracebackType
 from typing import IO, TYPE_CHECKING, Any
@@ -77,6 +77,7 @@ _STORE_KEYS = frozenset(
     }
 )
 REINFORCE_BUMP = 0.05
+BACKDATED = timedelta(days=1)  # a memory created this long before it is stored is an import of old history
 
 
 def _now(now: object = None) -> datetime:
@@ -244,9 +245,11 @@ class Memory:
         source: object = None,
         dedup: bool = True,
         redact_secrets: bool | None = None,
+        now: object = None,
         **extra: Any,
     ) -> StoreResult:
         """Store one memory; a duplicate reinforces the memory it matches instead (see the result).
+        ``now``: the moment of the write (default: the clock), for imports and simulations.
 
         Secrets (API keys, tokens, private keys, passwords) are redacted first unless ``redact_secrets`` is
         False (default: the store's ``redact_secrets`` setting); see :mod:`tiermem.write.secrets`."""
@@ -262,7 +265,7 @@ class Memory:
             "source": source,
             **extra,
         }
-        return self.store_many([item], agent_id=agent_id, dedup=dedup, redact_secrets=redact_secrets)[0]
+        return self.store_many([item], agent_id=agent_id, dedup=dedup, redact_secrets=redact_secrets, now=now)[0]
 
     def store_many(
         self,
@@ -271,10 +274,11 @@ class Memory:
         agent_id: str = "default",
         dedup: bool = True,
         redact_secrets: bool | None = None,
+        now: object = None,
     ) -> list[StoreResult]:
         """Store several memories in one transaction; items are dicts with ``store()``'s keys."""
         agent_id = check_agent_id(agent_id)
-        now = datetime.now(UTC)
+        now = _now(now)
         redact = self._redacting(redact_secrets)
         records = [self._prepare(item, agent_id, now, position, redact) for position, item in enumerate(items)]
         if not records:
@@ -334,7 +338,8 @@ class Memory:
             created_at=created,
             updated_at=now,
             event_at=to_datetime("event_at", item.get("event_at")),
-            last_accessed_at=None,
+            # Importing old history is its use now: decay counts from the import, not from created_at.
+            last_accessed_at=now if created < now - BACKDATED else None,
             access_count=0,
             source=source,
             metadata=metadata,
@@ -492,7 +497,7 @@ class Memory:
         )
         self._llm.explain(hits, expansion)
         if reinforce and hits:
-            self._access.record(agent_id, [hit.memory.id for hit in hits])
+            self._access.record(agent_id, [hit.memory.id for hit in hits], moment)
         return hits
 
     # --- changes --------------------------------------------------------------------------------------
@@ -712,16 +717,17 @@ class Memory:
         with ``.metadata`` saying what was loaded and why. ``index=False`` skips re-indexing the files."""
         from .workspace import service
 
+        moment = _now(now)
         return service.build_context(
             self,
             self._backend,
             message,
             agent_id=agent_id,
             budget_tokens=budget_tokens,
-            now=_now(now),
+            now=moment,
             workspace=workspace,
             index=index,
-            reinforce=self._access.record,
+            reinforce=lambda agent, ids: self._access.record(agent, ids, moment),
         )
 
     def sync_workspace(
@@ -784,10 +790,17 @@ class Memory:
         return self.lifecycle(workspace).retrieve(query, agent_id=agent_id, limit=limit, llm=llm, now=now)
 
     def consolidate(
-        self, mode: str = "quick", *, agent_id: str = "default", now: object = None, workspace: str | Path | None = None
+        self,
+        mode: str = "quick",
+        *,
+        agent_id: str = "default",
+        now: object = None,
+        workspace: str | Path | None = None,
+        dry_run: bool = False,
     ) -> dict[str, Any]:
-        """Rescore and re-tier memories, maintain the tree and MEMORY.md (quick / daily / monthly / full)."""
-        return self.lifecycle(workspace).consolidate(mode, agent_id=agent_id, now=now)
+        """Rescore and re-tier memories, maintain the tree and MEMORY.md (quick / daily / monthly / full);
+        ``dry_run`` reports what would move or be deleted and changes nothing."""
+        return self.lifecycle(workspace).consolidate(mode, agent_id=agent_id, now=now, dry_run=dry_run)
 
     # --- backup (tiermem.backup) -------------------------------------------------------------------------
 

@@ -45,13 +45,25 @@ CRON = {
 REPORT_TRANSITIONS = 20
 
 
-def consolidate(store: LifecycleStore, agent_id: str, mode: str, *, now: datetime) -> dict[str, Any]:
+def consolidate(
+    store: LifecycleStore, agent_id: str, mode: str, *, now: datetime, dry_run: bool = False
+) -> dict[str, Any]:
+    """Run one consolidation; ``dry_run``: only say which tier moves and deletions it would make (nothing is
+    ingested, moved, deleted or rewritten)."""
     agent_id = check_agent_id(agent_id)
     if mode not in MODES:
         raise ValidationError(f"mode must be one of {', '.join(MODES)}; got {mode!r}")
     started = time.perf_counter()
     store.settle()  # scores count every read this process has made
     report: dict[str, Any] = {"mode": mode, "agent_id": agent_id, "at": now.isoformat()}
+    if dry_run:
+        plan = retier(store, agent_id, now, delete_expired=mode in ("monthly", "full"), dry_run=True)
+        return {
+            **report,
+            "dry_run": True,
+            "tiers": plan,
+            "duration_ms": round((time.perf_counter() - started) * 1000, 1),
+        }
     if mode != "quick":
         report["ingest"] = ingest_daily(store, agent_id, days=store.settings.daily.days, dry_run=False, now=now)
     report["tiers"] = retier(store, agent_id, now, delete_expired=mode in ("monthly", "full"))
@@ -65,8 +77,11 @@ def consolidate(store: LifecycleStore, agent_id: str, mode: str, *, now: datetim
     return report
 
 
-def retier(store: LifecycleStore, agent_id: str, now: datetime, *, delete_expired: bool) -> dict[str, Any]:
-    """Move every memory to the tier its score, age, size cap and reinforcement call for (one transaction)."""
+def retier(
+    store: LifecycleStore, agent_id: str, now: datetime, *, delete_expired: bool, dry_run: bool = False
+) -> dict[str, Any]:
+    """Move every memory to the tier its score, age, size cap and reinforcement call for (one transaction);
+    ``dry_run``: plan the same moves and deletions, apply none."""
     with store.backend.write():
         rows = store.backend.tier_rows(agent_id)
         pins = store.backend.pins(agent_id)  # tiers set by hand: never moved, evicted or deleted here
@@ -76,12 +91,13 @@ def retier(store: LifecycleStore, agent_id: str, now: datetime, *, delete_expire
         moves = {m.index: m for m in plan_moves(scored, store.policy, _snapshots(last)) if m.index not in pinned}
         warm = _cap_warm(store, agent_id, scored, moves, now, pinned)
         transitions = [_transition(scored, m, now, store) for m in moves.values()]
-        expired = expired_frozen(scored, store.policy, _after(rows, moves)) if delete_expired else []
+        expired = expired_frozen(scored, store.policy, _after(rows, moves), now.timestamp()) if delete_expired else []
         doomed = [i for i in expired if i not in pinned]
-        deletions = [_transition(scored, Move(i, "deleted", "deleted"), now, store) for i in doomed]
-        store.backend.apply_transitions(agent_id, transitions + deletions)
-        for i in doomed:
-            store.memory.purge(rows.ids[i], agent_id=agent_id)
+        deletions = [_deletion(scored, i, now, store, agent_id) for i in doomed]
+        if not dry_run:
+            store.backend.apply_transitions(agent_id, transitions + deletions)
+            for i in doomed:
+                store.memory.purge(rows.ids[i], agent_id=agent_id)
     moved = Counter(f"{t.from_tier}->{t.to_tier}" for t in transitions + deletions)
     return {
         "scored": len(rows),
@@ -92,6 +108,13 @@ def retier(store: LifecycleStore, agent_id: str, now: datetime, *, delete_expire
         "warm": warm,
         "transitions": [t.to_dict() for t in (transitions + deletions)[:REPORT_TRANSITIONS]],
     }
+
+
+def _deletion(scored: Scored, i: int, now: datetime, store: LifecycleStore, agent_id: str) -> Transition:
+    """A deletion's record keeps the start of the text, so "what was deleted, and why" has an answer."""
+    move = _transition(scored, Move(i, "deleted", "deleted"), now, store)
+    move.detail["text"] = store.memory.get(scored.rows.ids[i], agent_id=agent_id).text[:200]
+    return move
 
 
 def _snapshots(last: Mapping[str, Transition]) -> dict[str, Snapshot]:

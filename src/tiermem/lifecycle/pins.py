@@ -15,7 +15,7 @@ from datetime import datetime
 from ..config import LifecycleSettings
 from ..model import MemoryRecord
 from ..storage.lifecycle import LifecycleBackend, Transition
-from .tiers import DAY_S, TierPolicy, explain_score
+from .tiers import TierPolicy, explain_score, record_age
 
 AUTO = "auto"  # the tier that means "the lifecycle decides": unpins
 
@@ -25,7 +25,7 @@ def set_tier(
 ) -> bool:
     """Pin ``record`` to ``tier`` (or unpin it with ``auto``), recording the transition; False when there was
     nothing to do (unpinning a memory that is not pinned)."""
-    age = (now.timestamp() - record.created_at.timestamp()) / DAY_S
+    age = record_age(record, now.timestamp())
     detail = explain_score(record.importance, age, record.access_count, TierPolicy.from_settings(settings))
     if tier == AUTO:
         if record.id not in backend.pins(record.agent_id):

@@ -18,7 +18,7 @@ from typing import Any
 from ..model import MemoryRecord, check_text
 from ..providers.llm import LLMClient
 from .store import LifecycleStore, seed_fact
-from .tiers import DAY_S, WARM_STORE, tier_score
+from .tiers import WARM_STORE, record_age, tier_score
 from .tree import Tree, TreeHit
 
 RRF_K = 60
@@ -108,10 +108,7 @@ def _add_routes(
         records = store.memory.list(
             agent_id=agent_id, category=route.path, tier=list(WARM_STORE), limit=CATEGORY_DEPTH, order="importance"
         )
-        scored = [
-            (r, tier_score(r.importance, (at - r.created_at.timestamp()) / DAY_S, r.access_count, policy))
-            for r in records
-        ]
+        scored = [(r, tier_score(r.importance, record_age(r, at), r.access_count, policy)) for r in records]
         ranked = sorted(scored, key=lambda p: (-_seed_relevance(words, p[0], p[1]), -p[1], p[0].id))[:limit]
         for rank, (record, _) in enumerate(ranked, 1):
             item = found.setdefault(record.id, Retrieved(record))

@@ -25,7 +25,7 @@ from . import evoclaw, history, hot, notes
 from . import metrics as measures
 from .retrieve import RetrieveResult, retrieve
 from .store import LifecycleStore, Store
-from .tiers import DAY_S, explain_score
+from .tiers import explain_score, record_age
 from .tree import LLM_TOP_K, Tree
 
 if TYPE_CHECKING:
@@ -213,8 +213,12 @@ class LifecycleService:
 
     # --- tiers, consolidation, metrics ----------------------------------------------------------------
 
-    def consolidate(self, mode: str = "quick", *, agent_id: str = "default", now: object = None) -> dict[str, Any]:
-        return consolidation.consolidate(self._store, agent_id, mode, now=_now(now))
+    def consolidate(
+        self, mode: str = "quick", *, agent_id: str = "default", now: object = None, dry_run: bool = False
+    ) -> dict[str, Any]:
+        """Rescore and re-tier, maintain the tree and MEMORY.md; ``dry_run``: only report what would move or be
+        deleted."""
+        return consolidation.consolidate(self._store, agent_id, mode, now=_now(now), dry_run=bool(dry_run))
 
     def schedule(self, command: str) -> list[dict[str, str]]:
         return consolidation.cron_schedule(self._store.settings.consolidation, command)
@@ -231,7 +235,7 @@ class LifecycleService:
                 raise
             return {"id": memory_id.strip(), "exists": False, "transitions": [t.to_dict() for t in gone]}
         found = self._store.backend.transitions(agent_id, record.id, limit=MAX_LIMIT)
-        age = (moment.timestamp() - record.created_at.timestamp()) / DAY_S
+        age = record_age(record, moment.timestamp())
         score = explain_score(record.importance, age, record.access_count, self._store.policy)
         pin = self._store.backend.pins(agent_id).get(record.id)
         return {

@@ -20,7 +20,7 @@ from ..storage.lifecycle import LifecycleBackend
 from ..workspace.files import update_text, workspace_lock
 from ..workspace.layout import Workspace
 from . import hot
-from .tiers import DAY_S, WARM_STORE, TierPolicy, score_all, tier_score
+from .tiers import WARM_STORE, TierPolicy, record_age, score_all, tier_score
 from .tree import Tree
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ def epoch(moment: datetime | None) -> float:
 
 def seed_fact(record: MemoryRecord, now: float, policy: TierPolicy) -> dict[str, Any]:
     """A memory as the seed's warm-memory.json holds a fact (its original id when it was imported)."""
-    age = (now - record.created_at.timestamp()) / DAY_S
+    age = record_age(record, now)
     metadata = {key: list(record.metadata.get(key, [])) for key in ("urls", "commands", "paths")}
     return {
         "id": str(record.source.get("id") or record.id) if record.source.get("type") == "evoclaw" else record.id,

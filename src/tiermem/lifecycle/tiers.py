@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..config import LifecycleSettings
+from ..model import MemoryRecord
 from ..storage.lifecycle import TierRows
 
 DAY_S = 86400.0
@@ -33,7 +34,7 @@ REASONS = {
     "faded": "score {score:.3f} fell below the cold threshold {cold:g}",
     "revived": "score {score:.3f} rose back to the cold threshold {cold:g}",
     "reinforced": "read again or made more important since it was archived: score {score:.3f}",
-    "deleted": "frozen and older than the {frozen_years:g}-year retention period",
+    "deleted": "frozen and unused for longer than the {frozen_years:g}-year retention period",
 }
 
 
@@ -49,6 +50,8 @@ class TierPolicy:
     retention_days: float = 30.0
     warm_max_bytes: int = 50 * 1024
     frozen_retention_days: float = 10 * YEAR_DAYS
+    protect_importance: float = 0.8  # at least this important: never frozen, never deleted
+    protect_recent_days: float = 365.0  # used this recently: never deleted
 
     @classmethod
     def from_settings(cls, settings: LifecycleSettings) -> TierPolicy:
@@ -62,6 +65,8 @@ class TierPolicy:
             retention_days=s.warm.retention_days,
             warm_max_bytes=int(s.warm.max_kb * 1024),
             frozen_retention_days=s.cold.retention_years * YEAR_DAYS,
+            protect_importance=s.cold.protect_importance,
+            protect_recent_days=s.cold.protect_recent_days,
         )
 
     def describe(self, reason: str, score: float, age_days: float) -> str:
@@ -78,6 +83,17 @@ class TierPolicy:
 
 
 DEFAULT_POLICY = TierPolicy()
+
+
+def age_days(created_at: float, last_accessed_at: float | None, now: float) -> float:
+    """Age for decay, in days: from the memory's last use (a read, a reinforcement, or its import when it came
+    in back-dated), else from its creation. Importing old history does not make it old to tiermem."""
+    return max(0.0, (now - max(created_at, last_accessed_at or 0.0)) / DAY_S)
+
+
+def record_age(record: MemoryRecord, now: float) -> float:
+    last = record.last_accessed_at.timestamp() if record.last_accessed_at else None
+    return age_days(record.created_at.timestamp(), last, now)
 
 
 def tier_score(importance: float, age_days: float, access_count: int, policy: TierPolicy = DEFAULT_POLICY) -> float:
@@ -128,11 +144,13 @@ class Scored:
 
 
 def score_all(rows: TierRows, now: float, policy: TierPolicy) -> Scored:
-    ages = np.maximum(0.0, (now - rows.created_at) / DAY_S)
+    ages = np.maximum(0.0, (now - np.maximum(rows.created_at, rows.last_accessed_at)) / DAY_S)
     scores = rows.importance * np.exp(-ages / policy.tau_days) * (1.0 + policy.reinforcement_boost * rows.access_count)
     natural = np.select(
         [scores >= policy.hot, scores >= policy.warm, scores >= policy.cold], ["hot", "warm", "cold"], "frozen"
     ).astype(object)
+    # An important memory fades to the cold archive at most: it stays searchable and is never deleted.
+    natural[(natural == "frozen") & (rows.importance >= policy.protect_importance)] = "cold"
     return Scored(rows, scores, ages, natural)
 
 
@@ -201,7 +219,12 @@ def over_cap(scores: Sequence[float], sizes: Sequence[int], max_bytes: int) -> l
     return evicted
 
 
-def expired_frozen(scored: Scored, policy: TierPolicy, tiers: Sequence[str]) -> list[int]:
-    """Rows that are frozen (after this run's moves) and older than the frozen retention period."""
+def expired_frozen(scored: Scored, policy: TierPolicy, tiers: Sequence[str], now: float) -> list[int]:
+    """Rows the retention policy deletes: frozen (after this run's moves), unused for longer than the frozen
+    retention period, not important, and not used within the protection window (pins are the caller's)."""
+    rows = scored.rows
     frozen = np.array([t == "frozen" for t in tiers], dtype=bool)
-    return [int(i) for i in np.flatnonzero(frozen & (scored.ages > policy.frozen_retention_days))]
+    unimportant = rows.importance < policy.protect_importance
+    used = rows.last_accessed_at > now - policy.protect_recent_days * DAY_S
+    doomed = frozen & (scored.ages > policy.frozen_retention_days) & unimportant & ~used
+    return [int(i) for i in np.flatnonzero(doomed)]

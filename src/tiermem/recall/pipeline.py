@@ -41,11 +41,15 @@ NEAR_DUPLICATE = 0.97
 CONVERSATION_REDUNDANCY = 0.3
 TIME_WINDOW_BOOST = 1.3
 TAG_BOOST = 1.2
+ARCHIVED = 0.85
 WINDOW_BASE = 0.3  # a memory of the asked-about time is a weak match on its own...
 URL_BASE = 1.0  # ...a memory citing the asked-about URL is a strong one
 _NO_FILTERS = Filters()
 # How many digits each signal keeps in hit.explain.
-_DIGITS = {"fused": 4, "bm25": 3, "cosine": 3, "neighbour": 4, "session": 4, "match": 3, "normalised": 4}
+_DIGITS = {"fused": 4, "bm25": 3, "cosine": 3, "neighbour": 4, "session": 4, "match": 3, "relevance": 3}
+# Structured matches carry their own relevance: citing the asked-about URL is a strong match on its own, an
+# LLM search key a good one, being of the asked-about time a weak one (above the floor, below WARM).
+_MATCHED_RELEVANCE = {"url": 0.5, "search": 0.4, "time": 0.2}
 
 
 @dataclass
@@ -125,10 +129,26 @@ class Recall:
         if self._settings.diversity:
             by_conversation = self._settings.question_forms and query.aggregate
             ranked = self._diversify(agent_id, ranked, limit, by_conversation=by_conversation)
+        ranked = self._above_floor(ranked)
         if alternative is not None:
             for cand in ranked[:limit]:
                 cand.signals["alternative"] = alternative
-        return [self._hit(c, ranked[0].score) for c in ranked[:limit]]
+        return [self._hit(c) for c in ranked[:limit]]
+
+    def _above_floor(self, ranked: list[_Candidate]) -> list[_Candidate]:
+        """Drop what does not match: hits whose own relevance is under the floor, unless the conversation they
+        belong to matched (a reply next to the turn that matches); nothing at all when no hit clears it."""
+        s = self._settings
+        for cand in ranked:
+            cand.signals["relevance"] = _relevance(cand.signals, words=s.rescore, meaning=s.vector)
+        floor = self._settings.relevance_floor
+        if floor <= 0:
+            return ranked
+        if max((c.signals["relevance"] for c in ranked), default=0.0) < floor:
+            return []
+        return [
+            c for c in ranked if c.signals["relevance"] >= floor or "neighbour" in c.signals or "session" in c.signals
+        ]
 
     # --- stages -----------------------------------------------------------------------------------
 
@@ -215,6 +235,8 @@ class Recall:
             trust = trust_factor(record.source)  # web pages and tool output rank below the user's own words
             if trust != 1.0:
                 factors["trust"] = trust
+            if record.tier == "frozen":  # archived by the lifecycle: still found, behind what is in use
+                factors["archived"] = ARCHIVED
             if query.window and query.window.contains(record.event_at or record.created_at):
                 factors["time_window"] = TIME_WINDOW_BOOST
             if set(query.terms) & {t.lower() for t in record.tags}:
@@ -253,13 +275,20 @@ class Recall:
                 kept.append(i)
         return [head[i] for i in kept] + dropped + ranked[limit * 3 :]
 
-    def _hit(self, cand: _Candidate, top: float) -> Hit:
-        relative = cand.score / top if top > 0 else 0.0
-        # The tier needs an absolute notion of match too: the top hit of a poor query is not HOT.
-        strength = relative * max(cand.signals.get("fused", 0.0), cand.signals.get("match", 0.0))
-        cand.signals["normalised"] = strength
+    def _hit(self, cand: _Candidate) -> Hit:
+        tier = scoring.recall_tier(cand.signals["relevance"])
         explain = {k: round(v, _DIGITS[k]) if k in _DIGITS else v for k, v in cand.signals.items()}
-        return Hit(cand.record, round(cand.score, 6), scoring.recall_tier(strength), explain)
+        explain["tier_reason"] = scoring.TIER_WORDS[tier]
+        return Hit(cand.record, round(cand.score, 6), tier, explain)
+
+
+def _relevance(signals: Mapping[str, Any], *, words: bool, meaning: bool) -> float:
+    """A hit's relevance from the signals that ran (with one switched off, the other alone measures it)."""
+    match, cosine = signals.get("match", 0.0), signals.get("cosine", 0.0)
+    own = scoring.relevance(match, cosine) if words and meaning else (match if words else cosine)
+    matched = str(signals.get("matched", ""))
+    extra = max((value for key, value in _MATCHED_RELEVANCE.items() if matched.startswith(key)), default=0.0)
+    return max(own, extra)
 
 
 def _age_days(record: MemoryRecord, now: datetime) -> float:

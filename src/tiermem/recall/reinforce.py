@@ -17,17 +17,21 @@ FLUSH_EVERY = 256
 
 
 class AccessLog:
+    """Counts per (agent, moment): a read is dated when the search says it happened (``now``), so a simulated
+    clock ages memories as the real one does."""
+
     def __init__(self, backend: Backend) -> None:
         self._backend = backend
-        self._pending: dict[str, Counter[str]] = {}
+        self._pending: dict[tuple[str, datetime], Counter[str]] = {}
         self._lock = threading.Lock()
         self._size = 0
         # A process that exits without close() still writes what it owes.
         atexit.register(_flush_ref, weakref.ref(self))
 
-    def record(self, agent_id: str, memory_ids: list[str]) -> None:
+    def record(self, agent_id: str, memory_ids: list[str], at: datetime | None = None) -> None:
+        moment = at or datetime.now(UTC)
         with self._lock:
-            self._pending.setdefault(agent_id, Counter()).update(memory_ids)
+            self._pending.setdefault((agent_id, moment), Counter()).update(memory_ids)
             self._size += len(memory_ids)
             due = self._size >= FLUSH_EVERY
         if due:
@@ -36,9 +40,8 @@ class AccessLog:
     def flush(self) -> None:
         with self._lock:
             pending, self._pending, self._size = self._pending, {}, 0
-        now = datetime.now(UTC)
-        for agent_id, counts in pending.items():
-            self._backend.record_access(agent_id, counts, now)
+        for (agent_id, at), counts in pending.items():
+            self._backend.record_access(agent_id, counts, at)
 
     @property
     def pending(self) -> int:

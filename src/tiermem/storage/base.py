@@ -131,6 +131,9 @@ class Backend(Protocol):
     def links(self, agent_id: str, memory_id: str) -> builtins.list[Link]:
         """Links where the memory is the source or the target."""
 
+    def replaced(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, builtins.list[str]]:
+        """For each of ``memory_ids`` that supersedes others, the ids it supersedes (oldest link first)."""
+
     def add_history(self, agent_id: str, entries: Sequence[HistoryEntry]) -> None: ...
 
     def history(self, agent_id: str, memory_id: str) -> builtins.list[HistoryEntry]: ...

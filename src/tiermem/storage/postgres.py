@@ -599,6 +599,17 @@ class PostgresBackend(PostgresLifecycle):
         )
         return [Link(*r) for r in rows]
 
+    def replaced(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, builtins.list[str]]:
+        found: dict[str, builtins.list[str]] = {}
+        rows = self._all(
+            "SELECT source_id, target_id FROM links WHERE agent_id = %s AND relation = 'supersedes' "
+            "AND source_id = ANY(%s) ORDER BY created_at, seq",
+            (agent_id, list(dict.fromkeys(memory_ids))),
+        )
+        for source, target in rows:
+            found.setdefault(source, []).append(target)
+        return found
+
     def add_history(self, agent_id: str, entries: Sequence[HistoryEntry]) -> None:
         if not entries:
             return

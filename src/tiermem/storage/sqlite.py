@@ -733,6 +733,19 @@ class SQLiteBackend(LifecycleTables):
             ).fetchall()
         return [Link(r[0], r[1], r[2], datetime.fromtimestamp(r[3], tz=UTC)) for r in rows]
 
+    def replaced(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, builtins.list[str]]:
+        found: dict[str, builtins.list[str]] = {}
+        with self._lock:
+            rows = self._select_in(
+                "SELECT source_id, target_id FROM links WHERE agent_id = ? AND relation = 'supersedes' "
+                "AND source_id IN (?*) ORDER BY created_at, rowid",
+                list(dict.fromkeys(memory_ids)),
+                before=[agent_id],
+            )
+            for source, target in rows:
+                found.setdefault(source, []).append(target)
+        return found
+
     def add_history(self, agent_id: str, entries: Sequence[HistoryEntry]) -> None:
         with self.write():
             self._conn.executemany(

@@ -149,6 +149,18 @@ def _print_retrieved(results: list[dict[str, Any]], fallback: str | None) -> Non
     out.print(table)
 
 
+def _planned(report: dict[str, Any]) -> str:
+    """What a dry run would do: the moves by tier, then each deletion with its reason and text."""
+    tiers = report["tiers"]
+    moved = ", ".join(f"{k} {v}" for k, v in tiers["moved"].items()) or "none"
+    lines = [f"dry run of a {report['mode']} consolidation of {report['agent_id']}: nothing was changed"]
+    lines.append(f"  would score {tiers['scored']} memories; move: {moved}; delete: {tiers['deleted']}")
+    for t in tiers["transitions"]:
+        if t["to"] == "deleted":
+            lines.append(f"  would delete {t['memory_id']}: {t['detail']['why']} — {t['detail'].get('text', '')[:80]}")
+    return "\n".join(lines)
+
+
 # --- consolidate and schedule --------------------------------------------------------------------------
 
 
@@ -159,6 +171,9 @@ def consolidate(
     now: NowOpt = None,
     db_url: SeedDbUrl = None,
     auth_token: SeedAuthToken = None,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Only show which tier moves and deletions a run would make.")
+    ] = False,
 ) -> None:
     """Rescore and re-tier memories, maintain the tree and MEMORY.md; daily+ ingests daily notes first.
     With --db-url, the cold tier is then archived there (as `cold --push`)."""
@@ -167,11 +182,14 @@ def consolidate(
 
     working = render.working(f"{mode} consolidation")
     with seed_archive(db_url, auth_token) as archive, open_lifecycle("write") as (memory, lifecycle), working:
-        report = lifecycle.consolidate(mode, agent_id=agent_id(), now=now)
-        if archive is not None:
+        report = lifecycle.consolidate(mode, agent_id=agent_id(), now=now, dry_run=dry_run)
+        if archive is not None and not dry_run:
             report["cold_archive"] = push(memory, archive, agent_id())
     if wants_json():
         render.emit_json(report)
+        return
+    if dry_run:
+        render.console().print(_planned(report))
         return
     tiers, tree = report["tiers"], report["tree"]
     lines = [f"{report['mode']} consolidation of {report['agent_id']} in {report['duration_ms']:.0f} ms"]

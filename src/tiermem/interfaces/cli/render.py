@@ -201,7 +201,7 @@ _WORDS = {
     "match": "query words found",
     "neighbour": "next to a match",
     "session": "in a conversation with a match",
-    "normalised": "strength",
+    "relevance": "relevance",
 }
 
 
@@ -213,6 +213,8 @@ def _signal(key: str, value: Any) -> str:
         return "near-duplicate of a better hit" if value else ""
     if key == "alternative":
         return f"found for the alternative '{compact(value)}'"
+    if key == "tier_reason":
+        return str(value)
     return f"{_WORDS.get(key, key.replace('_', ' '))} {compact(value)}"
 
 
