@@ -75,7 +75,7 @@ def _encode(text: str) -> list[int]:
 def _piece_ids(piece: str, ranks: dict[bytes, int], cache: dict[str, list[int]]) -> list[int]:
     ids = cache.get(piece)
     if ids is None:
-        data = piece.encode("utf-8")
+        data = piece.encode("utf-8", "surrogatepass")  # a lone surrogate is counted as its three bytes
         token = ranks.get(data)
         ids = [token] if token is not None else _byte_pair_encode(data, ranks)
         if len(cache) < _PIECE_CACHE_MAX:
