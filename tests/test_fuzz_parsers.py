@@ -316,3 +316,61 @@ PATHOLOGICAL = {  # case: (what to import, the call)
 def test_pathological_input_is_handled_in_linear_time(case: str) -> None:
     imports, call = PATHOLOGICAL[case]
     subprocess.run([sys.executable, "-c", f"from {imports}; {call}"], check=True, timeout=30)
+
+
+# --- hostile shapes on every reader of outside text (issue 18) ---------------------------------------------------
+
+# Each reader gets every shape in one child process, bounded in time: a long unbroken run of random letters
+# (one pre-token for the token counter, one "word" for the patterns), a run of one character, lone
+# surrogates (JSON can carry them), and deeply nested JSON. Before issue 18 the counter took ~40 min on the
+# run, correction detection ~2 min; now each reader takes well under a second per shape.
+_SHAPES = (
+    "import random, string; from datetime import datetime, date; NOW = datetime(2026, 3, 22); "
+    "RUN = ''.join(random.Random(1).choices(string.ascii_letters, k=200_000)); "
+    "SHAPES = [RUN, 'no, ' + RUN, 'a' * 200_000, '\\ud800' * 2_000 + RUN[:1000], '[' * 100_000, "
+    "'{\"a\":' * 50_000, '- ' + '\\udfff x ' * 5_000]"
+)
+HOSTILE_READERS = {  # reader: (what to import, the call on each shape `s`)
+    "token counter": ("tiermem.workspace.budget import count_tokens, fit", "count_tokens(s); fit(s, 2000)"),
+    "correction detection": ("tiermem.hooks.rules import detect_correction", "detect_correction(s)"),
+    "tool output rules": (
+        "tiermem.hooks import rules",
+        "rules.error_line(s); rules.test_summary(s); rules.tests_failed(s); rules.is_test_command(s)",
+    ),
+    "transcript learnings": ("tiermem.hooks.rules import extract_learnings", "extract_learnings(s)"),
+    "redaction": ("tiermem.write.secrets import redact", "redact(s)"),
+    "fence": ("tiermem.fence import fence", "fence(s)"),
+    "query analysis": ("tiermem.recall.query import analyse", "analyse(s[:10_000], NOW)"),
+    "time windows": ("tiermem.temporal import find_window", "find_window(s, NOW)"),
+    "hook payloads": (
+        "tiermem.hooks.payload import parse_payload, PayloadError",
+        'exec(\'try: parse_payload(s.encode("utf-8", "surrogatepass"), "UserPromptSubmit")\\n'
+        "except PayloadError: pass')",
+    ),
+    "transcript lines": ("tiermem.hooks.transcript import parse_line", "parse_line(s)"),
+    "json": ("tiermem.model import load_json", "exec('try: load_json(s)\\nexcept ValueError: pass')"),
+    "export lines": (
+        "tiermem.backup import parse_line; from tiermem.errors import ValidationError",
+        "exec('try: parse_line(s, 1)\\nexcept ValidationError: pass')",
+    ),
+    "workspace files": (
+        "tiermem.workspace.state import parse_state; from tiermem.workspace.events import parse_events; "
+        "from tiermem.workspace.threads import parse_threads; from tiermem.workspace.service import chunks_of; "
+        "from tiermem.workspace.index import log_facts; from tiermem.errors import WorkspaceError",
+        "parse_state(s); parse_events(s); chunks_of('memory/2026-01-03.md', s); "
+        "log_facts(date(2026, 1, 3), 'memory/2026-01-03.md', s); "
+        "exec('try: parse_threads(s)\\nexcept WorkspaceError: pass')",
+    ),
+    "daily notes": (
+        "tiermem.lifecycle.daily import extract_facts, file_metadata; from tiermem.config import DailySettings",
+        "extract_facts(s, DailySettings()); file_metadata(s)",
+    ),
+}
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize("reader", list(HOSTILE_READERS))
+def test_every_reader_of_outside_text_takes_hostile_shapes_in_linear_time(reader: str) -> None:
+    imports, call = HOSTILE_READERS[reader]
+    script = f"{_SHAPES}\nfrom {imports}\nfor s in SHAPES:\n    {call}\n"
+    subprocess.run([sys.executable, "-c", script], check=True, timeout=60)

@@ -8,7 +8,9 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import socket
+import sqlite3
 import string
 import subprocess
 import tempfile
@@ -20,12 +22,13 @@ from typing import Any
 import pytest
 
 from test_hooks import BIN, _env, fixture, hook_process, prompt
-from tiermem import Memory
+from tiermem import Memory, TiermemError
 from tiermem.fence import unfence
 from tiermem.hooks import handlers, journal
 from tiermem.hooks.locate import Place
 from tiermem.hooks.payload import from_dict
 from tiermem.hooks.runtime import Runtime
+from tiermem.storage import wal
 from tiermem.workspace.budget import MAX_PIECE_CHARS, count_tokens
 from tiermem.write.secrets import redact
 
@@ -464,3 +467,139 @@ def test_workspace_notes_keep_no_secret_in_state_json_or_the_logs(tmp_path: Path
         assert done.returncode == 0, done.stderr
     assert "[REDACTED:openai_key]" in (ws / "memory" / "state.json").read_text()
     assert_no_secret(ws)
+
+
+# --- weak items: damaged and read-only stores, file modes, the WAL, surrogates ------------------------------------
+
+
+def _damaged_store(tmp_path: Path, count: int = 3000) -> Path:
+    home = tmp_path / "store"
+    memory = Memory.open(home)
+    try:
+        memory.store_many(
+            [{"text": f"memory {i} about the staging cluster " + "x" * 300} for i in range(count)], dedup=False
+        )
+    finally:
+        memory.close()
+    db = home / "tiermem.db"
+    size = db.stat().st_size
+    with open(db, "r+b") as handle:  # pages of the memories table overwritten, the header left alone
+        for eighth in range(1, 8):
+            handle.seek(size * eighth // 8 // 4096 * 4096)
+            handle.write(b"\xff" * 4096 * 4)
+    return home
+
+
+def test_a_damaged_store_raises_a_tiermem_error_and_export_saves_what_is_readable(tmp_path: Path) -> None:
+    home = _damaged_store(tmp_path)
+    memory = Memory.open(home)
+    try:
+        with pytest.raises(TiermemError, match=r"damaged.*tiermem export"):
+            memory.list(limit=5000)
+    finally:
+        memory.close()
+    out = tmp_path / "saved.jsonl"
+    done = tiermem("--home", str(home), "export", "-o", str(out), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    saved = [json.loads(line) for line in out.read_text().splitlines()]
+    assert 1000 < sum(1 for line in saved if line["kind"] == "memory") < 3000  # all it could read, no more
+    assert (out.stat().st_mode & 0o777) == 0o600
+
+
+def _as_another_user(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``tiermem`` as a user who cannot write the store (root writes whatever the modes say)."""
+    prefix = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] if os.getuid() == 0 else []
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TIERMEM_", "CLAUDE_"))}
+    env["HOME"] = str(cwd)
+    return subprocess.run([*prefix, str(BIN), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("media", ["read-only folder", "0444 file"])
+def test_a_read_only_store_is_searched_and_only_a_write_is_refused(media: str) -> None:
+    base = Path(tempfile.mkdtemp(prefix="tiermem-ro-"))
+    try:
+        base.chmod(0o777)
+        home = base / "backup"
+        memory = Memory.open(home)
+        memory.store_many([{"text": f"the staging cluster runs postgres {i}"} for i in range(20)])
+        memory.close()
+        for path in home.iterdir():
+            path.chmod(0o444)
+        home.chmod(0o555 if media == "read-only folder" else 0o777)
+        found = _as_another_user(["--home", str(home), "--json", "search", "staging cluster"], base)
+        assert found.returncode == 0, found.stderr
+        assert "staging cluster" in found.stdout
+        context = _as_another_user(["--home", str(home), "context", "staging cluster"], base)
+        assert context.returncode == 0, context.stderr
+        refused = _as_another_user(["--home", str(home), "store", "a new fact about deploys"], base)
+        assert refused.returncode == 2 and "read-only" in refused.stderr and "damaged" not in refused.stderr
+    finally:
+        for path in [base, *base.rglob("*")]:
+            path.chmod(0o700)
+        shutil.rmtree(base)
+
+
+def test_files_are_private_even_in_an_existing_folder_with_a_loose_umask(tmp_path: Path) -> None:
+    home = tmp_path / "existing"
+    home.mkdir(mode=0o755)
+    old = os.umask(0o022)
+    try:
+        memory = Memory.open(home)
+        memory.store("the staging database is postgres")
+        created = {p.name: p.stat().st_mode & 0o777 for p in home.iterdir() if p.name.startswith("tiermem.db")}
+        memory.export(tmp_path / "export.jsonl")
+        memory.close()
+        (tmp_path / "app").mkdir()
+        failure = fixture("post_tool_use_failure_bash.json", session_id="s1")
+        hook_process("PostToolUseFailure", failure, _env(tmp_path, TIERMEM_HOOK_HELPER="0"))
+    finally:
+        os.umask(old)
+    assert created == {"tiermem.db": 0o600, "tiermem.db-wal": 0o600, "tiermem.db-shm": 0o600}
+    assert (tmp_path / "export.jsonl").stat().st_mode & 0o777 == 0o600
+    hooks = tmp_path / "app" / ".tiermem" / "hooks"
+    assert hooks.stat().st_mode & 0o777 == 0o700
+    assert [p.stat().st_mode & 0o777 for p in hooks.glob("*.json")] == [0o600]
+
+
+def test_a_lone_surrogate_in_a_hook_payload_keeps_the_calls_session_state(tmp_path: Path) -> None:
+    (tmp_path / "app").mkdir()
+    failure = fixture("post_tool_use_failure_bash.json", session_id="s1")
+    raw = json.dumps(failure).replace("AssertionError", "Assertion\\ud800Error")  # what JSON can carry
+    done = subprocess.run(
+        [str(BIN), "hook", "PostToolUseFailure"],
+        input=raw,
+        env=_env(tmp_path, TIERMEM_HOOK_HELPER="0"),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    (state,) = (tmp_path / "app" / ".tiermem" / "hooks").glob("session-*.json")
+    assert "Assertion\ud800Error" in json.dumps(json.loads(state.read_text()), ensure_ascii=False)
+    assert not (tmp_path / "app" / ".tiermem" / "hooks" / "hooks.log").exists()
+
+
+def test_doctor_finds_a_damaged_wal_and_the_wal_is_checkpointed_often(tmp_path: Path) -> None:
+    home = tmp_path / "store"
+    memory = Memory.open(home)
+    wal_file = home / "tiermem.db-wal"
+    try:
+        pages = memory._backend._conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0]  # type: ignore[attr-defined]
+        reader = sqlite3.connect(home / "tiermem.db")  # a reader stops checkpoints from emptying the WAL
+        reader.execute("BEGIN")
+        reader.execute("SELECT count(*) FROM memories").fetchone()
+        for i in range(300):
+            memory.store(f"acknowledged write {i} about the staging cluster", dedup=False)
+        assert wal.check(wal_file).problem == "" and wal.check(wal_file).valid > 100
+        data = bytearray(wal_file.read_bytes())
+        page = int.from_bytes(data[8:12], "big")
+        middle = 32 + (wal.check(wal_file).valid // 2) * (24 + page) + 24 + 100
+        data[middle : middle + 8] = b"\x00DAMAGED"
+        wal_file.write_bytes(bytes(data))
+        found = wal.check(wal_file)
+    finally:
+        reader.close()
+        memory.close()
+    assert pages == 1000
+    assert found.lost > 10 and "ignored by SQLite" in found.problem

@@ -49,7 +49,8 @@ _ORDER_WORDS = ("ignore", "disregard", "forget", "override", "bypass", "you are 
 
 def neutralise(text: str) -> str:
     """``text`` unable to close a fence or pass as prompt structure; its words are all still there."""
-    if not text.isascii():
+    if not text.isascii():  # a lone surrogate (JSON can carry one) is no text: it becomes U+FFFD
+        text = text.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
         text = "\n".join(_folded(line) for line in text.split("\n"))
     text = _FENCE_TAG.sub(lambda m: f"&lt;{m.group(1)}{m.group(2)}{TAG}", text)
     text = _TEMPLATE_TOKEN.sub(lambda m: m.group(0).translate(_QUOTED_BRACKETS), text)

