@@ -80,6 +80,7 @@ def test_a_300_kb_line_in_a_daily_log_does_not_stall_tiermem_context(tmp_path: P
     (tmp_path / "memory").mkdir()
     (tmp_path / "MEMORY.md").write_text("# Memory\n\nThe staging database is postgres.\n")
     (tmp_path / "memory" / "2026-01-03.md").write_text(f"# 2026-01-03\n\n- deploy notes {line}\n")
+    assert tiermem("--workspace", str(tmp_path), "init", cwd=tmp_path).returncode == 0  # reads create no store
     started = time.monotonic()
     done = tiermem("--workspace", str(tmp_path), "context", "deploy notes", cwd=tmp_path, timeout=120)
     assert done.returncode == 0, done.stderr
@@ -136,6 +137,7 @@ def _linked_workspace(tmp_path: Path, link: str) -> Path:
     elif link == "MEMORY.md":
         (ws / "MEMORY.md").unlink()
     (ws / link).symlink_to(target or secrets_dir / ".netrc")
+    assert tiermem("--workspace", str(ws), "init", cwd=ws).returncode == 0  # reads create no store
     return ws
 
 

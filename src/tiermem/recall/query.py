@@ -39,6 +39,7 @@ class Query:
     urls: tuple[str, ...]
     alternatives: tuple[str, ...] = ()  # "which came first, A or B?" -> ("A", "B"); see choice_alternatives
     aggregate: bool = False  # "how many...", "how much...", "total": the answer adds up several mentions
+    past: bool = False  # about what used to be true: old versions of facts are shown too
     _stem_re: re.Pattern[str] | None = None
 
     def stems_in(self, text: str) -> set[str]:
@@ -60,6 +61,9 @@ _INTERROGATIVES = ("which", "what", "who", "whom", "whose", "when", "where", "wh
 _AUXILIARIES = ("did", "do", "does", "was", "were", "is", "are", "have", "has", "had", "can", "could", "would")
 CLAUSE_START = frozenset((*_INTERROGATIVES, *_AUXILIARIES, "should", "will", "shall", "may", "might"))
 _AGGREGATE = re.compile(r"\bhow\s+(?:many|much)\b|\btotal\b", re.IGNORECASE)
+# A question about what used to be true ("what did I use before?", "my previous editor"): old versions of a
+# fact, which search leaves out otherwise, are shown under the current one.
+_PAST = re.compile(r"\b(?:previous(?:ly)?|former(?:ly)?|original(?:ly)?|used to)\b", re.IGNORECASE)
 
 
 def choice_alternatives(text: str) -> tuple[str, ...]:
@@ -125,5 +129,11 @@ def analyse(text: str, now: datetime) -> Query:
         urls,
         choice_alternatives(text),
         bool(_AGGREGATE.search(text)),
+        asks_about_the_past(text),
         pattern,
     )
+
+
+def asks_about_the_past(text: str) -> bool:
+    """ "what did I use before?", "my previous editor", "where did I use to live"."""
+    return bool(_PAST.search(text)) or text.rstrip(" ?.!").lower().endswith(" before")

@@ -1,0 +1,125 @@
+"""Memory that stays true over time, through the public API: the relevance floor and recall tiers ("nothing
+matches"), old versions under the current one, and forgetting that never destroys what matters (back-dated
+imports, importance, recent use, dry runs)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from tiermem import Memory
+from tiermem.errors import NotFoundError
+
+NOW = datetime(2031, 6, 1, 12, tzinfo=UTC)
+BOATS = [
+    "Booked the sailing boat for Saturday morning at the marina",
+    "The kayak rental closes at 6pm on weekdays",
+    "Ferry tickets to the island cost 18 euros return",
+    "The boat trip was moved to pier 4 because of the wind",
+]
+
+
+@pytest.fixture
+def boats(mem: Memory) -> Memory:
+    mem.store_many([{"text": t} for t in BOATS])
+    return mem
+
+
+# --- knowing when nothing matches ---------------------------------------------------------------------
+
+
+def test_an_unrelated_query_returns_nothing_and_reinforces_nothing(boats: Memory) -> None:
+    assert boats.search("quantum chromodynamics lecture") == []
+    assert all(m.access_count == 0 for m in boats.list())
+
+
+def test_a_strong_match_is_hot_and_explained_in_words(boats: Memory) -> None:
+    (best, *_) = boats.search("how much are the ferry tickets to the island?")
+    assert best.memory.text == BOATS[2] and best.tier == "hot"
+    assert best.explain["tier_reason"].startswith("a strong match")
+    assert 0.375 <= best.explain["relevance"] <= 1.0
+
+
+def test_the_floor_can_be_switched_off(open_memory: Callable[..., Memory]) -> None:
+    mem = open_memory(config={"recall": {"relevance_floor": 0.0}})
+    mem.store_many([{"text": t} for t in BOATS])
+    hits = mem.search("quantum chromodynamics lecture")
+    assert hits and all(h.tier != "hot" for h in hits)
+
+
+def test_context_recalls_nothing_rather_than_fill_its_budget(boats: Memory, tmp_path) -> None:
+    context = boats.context("quantum chromodynamics lecture", budget_tokens=2000, workspace=tmp_path)
+    assert context.metadata["recalled"] == []  # the hot state is standing context, not recall
+    assert context.metadata["total_tokens"] < 2000 // 4
+    assert boats.search("when do the ferry tickets and the kayak rental close?")  # (shown in the hot block)
+
+
+# --- versions of a fact on the read path ----------------------------------------------------------------
+
+
+def test_the_current_value_is_shown_with_what_it_replaced(mem: Memory) -> None:
+    old = mem.store("The staging database listens on port 5433").memory
+    new = mem.store("The staging database listens on port 5432").memory
+    (hit,) = mem.search("which port does the staging database use?")
+    assert hit.memory.id == new.id
+    assert hit.explain["replaces"] == [{"id": old.id, "text": old.text}]
+
+
+@pytest.mark.parametrize(
+    ("query", "filters"),
+    [("which port does the staging database use?", {"include_superseded": True}),
+     ("which port did the staging database use before?", {})],
+)  # fmt: skip
+def test_old_versions_come_right_under_their_successor_when_asked(mem: Memory, query: str, filters) -> None:
+    old = mem.store("The staging database listens on port 5433").memory
+    new = mem.store("The staging database listens on port 5432").memory
+    hits = mem.search(query, **filters)
+    assert [h.memory.id for h in hits] == [new.id, old.id]
+    assert hits[1].score < hits[0].score and hits[1].explain["superseded_by"] == new.id
+
+
+# --- forgetting -------------------------------------------------------------------------------------------
+
+
+def _years(n: float) -> timedelta:
+    return timedelta(days=365.25 * n)
+
+
+def test_a_back_dated_important_memory_survives_years_of_consolidation(mem: Memory) -> None:
+    start = NOW - _years(5)
+    kept = mem.store("The vault combination is kept by Ingrid", created_at="2015-02-03", importance=1.0, now=start)
+    trivia = mem.store("Somebody mentioned the weather in 2014", created_at="2014-05-01", importance=0.2, now=start)
+    for _ in range(2):
+        mem.search("vault combination", now=start)
+    for month in range(0, 61, 3):  # five years of quarterly monthly consolidations
+        mem.consolidate("monthly", now=start + timedelta(days=30.5 * month))
+    assert mem.get(kept.id).tier == "cold"  # faded, never frozen
+    assert [h.memory.id for h in mem.search("vault combination", now=NOW)] == [kept.id]
+    assert mem.get(trivia.id).tier == "frozen"  # imported five years ago: not yet past the retention period
+
+
+def test_only_the_retention_policy_deletes_and_every_deletion_is_recorded(mem: Memory) -> None:
+    stored = NOW - _years(11)
+    doomed = mem.store("A chat about nothing in particular", importance=0.3, created_at=stored, now=stored)
+    important = mem.store("The escrow account is at Northbank", importance=0.85, created_at=stored, now=stored)
+    used = mem.store("The garage door code lives in the drawer", importance=0.3, created_at=stored, now=stored)
+    mem.search("garage door code", now=NOW - timedelta(days=100))  # used within the last year
+    plan = mem.consolidate("monthly", now=NOW, dry_run=True)
+    assert plan["dry_run"] and plan["tiers"]["deleted"] == 1 and mem.get(doomed.id)  # nothing changed yet
+    (planned,) = [t for t in plan["tiers"]["transitions"] if t["to"] == "deleted"]
+    assert planned["memory_id"] == doomed.id and planned["detail"]["text"] == doomed.memory.text
+    report = mem.consolidate("monthly", now=NOW)
+    assert report["tiers"]["deleted"] == 1
+    with pytest.raises(NotFoundError):
+        mem.get(doomed.id)
+    assert mem.get(important.id).tier == "cold" and mem.get(used.id)
+    gone = next(t for t in mem.lifecycle().why(doomed.id, now=NOW)["transitions"] if t["to"] == "deleted")
+    assert "retention" in gone["detail"]["why"] and gone["detail"]["text"] == doomed.memory.text
+
+
+def test_reads_are_dated_by_the_searchs_now(mem: Memory) -> None:
+    record = mem.store("The boiler was serviced by Anna", now=NOW - timedelta(days=400)).memory
+    mem.search("who serviced the boiler", now=NOW - timedelta(days=10))
+    assert mem.get(record.id).last_accessed_at == NOW - timedelta(days=10)
