@@ -43,6 +43,7 @@ from typing import Any
 
 from progress import steps
 from tiermem import Memory
+from tiermem.errors import NotFoundError
 from tiermem.lifecycle import hot
 from tiermem.lifecycle.service import LifecycleService
 
@@ -205,7 +206,7 @@ class Simulation:
     def check_archive(self, years: int, at: datetime) -> None:
         important = [a for a in self.archive if a[2] >= 0.8]
         recent = [a for a in self.archive if a[0] in self.archive_used and at - self.archive_used[a[0]] < YEAR]
-        present = {m.id for m in self.memory.list(limit=10_000, include_superseded=True)}
+        present = {a[0] for a in self.archive if self.exists(a[0])}
 
         def findable(entry: tuple[str, str, float, datetime]) -> bool:
             hits = self.memory.search(entry[1], limit=5, now=at, reinforce=False)
@@ -220,6 +221,13 @@ class Simulation:
             "protected_findable": round(sum(map(findable, protected.values())) / max(1, len(protected)), 4),
             "protected": len(protected),
         }
+
+    def exists(self, memory_id: str) -> bool:
+        try:
+            self.memory.get(memory_id)
+        except NotFoundError:
+            return False
+        return True
 
     def previous_rules_would_delete(self) -> dict[str, int]:
         """The previous policy: age from created_at, frozen after ~90 idle days, deleted once frozen and older

@@ -32,6 +32,13 @@ sorting old receipts into folders for the accountant.
 - [x] Downloaded Z-Image: `huggingface-cli download Tongyi-MAI/Z-Image` into /home/peter/ai-stack/comfyui/models
 - [x] Cloned LTX: `git clone https://github.com/Lightricks/LTX-Video.git` with ./configs/ltx-video-2-config.yaml
 """
+
+
+def stored_at(when: str) -> tuple[str, ...]:
+    """Created and stored then (a memory stored back-dated is an import, aged from its import)."""
+    return ("--created-at", when, "--now", when)
+
+
 FACT = {"id", "text", "category", "importance", "created_at", "access_count", "score", "tier", "metadata"}
 
 
@@ -308,7 +315,7 @@ def test_ingest_daily_and_schedule(cli: Cli) -> None:
 
 
 def test_why_explains_a_memory(cli: Cli) -> None:
-    old = cli.store("An old remark", "--importance", "0.5", "--created-at", "2025-01-01T00:00:00Z")
+    old = cli.store("An old remark", "--importance", "0.5", *stored_at("2025-01-01T00:00:00Z"))
     cli.json("consolidate", "--now", NOW)
     why = cli.json("why", old, "--now", NOW)
     assert why["tier"] == "frozen" and why["transitions"][0]["reason"] == "retention"
@@ -324,7 +331,7 @@ def test_cold_and_sync_critical_examples(cli: Cli, workspace: Path, monkeypatch:
         assert init["initialized"] is True and init["tables"] == ["cold_memories", "critical_state"]
         decision = cli.store(
             "Decided to use raw JSON-RPC for the blockchain integration",
-            "--category", "projects/evoclaw/bsc", "--importance", "0.9", "--created-at", "2025-12-15T00:00:00Z",
+            "--category", "projects/evoclaw/bsc", "--importance", "0.9", *stored_at("2025-12-15T00:00:00Z"),
         )  # fmt: skip
         cli.json("consolidate", "--now", NOW)  # two months old: archived
         assert cli.json("get", decision)["memory"]["tier"] == "cold"
@@ -346,7 +353,7 @@ def test_cold_and_sync_critical_examples(cli: Cli, workspace: Path, monkeypatch:
 
 
 def test_update_tier_pins_until_auto(cli: Cli) -> None:
-    old = cli.store("An old remark worth keeping close", "--importance", "0.5", "--created-at", "2025-01-01T00:00:00Z")
+    old = cli.store("An old remark worth keeping close", "--importance", "0.5", *stored_at("2025-01-01T00:00:00Z"))
     cli.ok("update", old, "--tier", "hot")
     cli.json("consolidate", "--mode", "daily", "--now", NOW)
     why = cli.json("why", old, "--now", NOW)

@@ -315,7 +315,7 @@ def test_rules_without_an_llm_run_at_write_time(open_memory: Opener) -> None:
 def test_expansion_is_off_unless_asked(server: LLMServer, open_llm_memory: Opener) -> None:
     mem = open_llm_memory()
     mem.store("The user prefers dark mode")
-    hits = mem.search("which theme")
+    hits = mem.search("which theme does the user prefer")
     assert server.calls == 0 and "expansion" not in hits[0].explain
 
 
@@ -328,7 +328,7 @@ def test_expansion_against_each_behaviour(server: LLMServer, open_llm_memory: Op
         "timeout": [Reply.timeout(1.0)], "500": [Reply.error(500)] * 3,
     }[behaviour]  # fmt: skip
     mem = open_llm_memory(query_expansion=True)
-    target = mem.store("Night mode is on for every app").memory
+    target = mem.store("Night mode, the dark mode of the system, is on for every app").memory
     server.play(*replies)
     hits = mem.search("what colour scheme do I prefer")
     expansion = hits[0].explain["expansion"]

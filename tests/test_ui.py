@@ -194,7 +194,7 @@ def test_timeline_pages(open_memory: Callable[..., Any], tmp_path: Path) -> None
 
 def test_tier_history_follows_the_transitions(mem: Memory, tmp_path: Path) -> None:
     start = datetime.now(UTC) - timedelta(days=60)
-    first = mem.store("an old note nobody reads", importance=0.2, created_at=start)
+    first = mem.store("an old note nobody reads", importance=0.2, created_at=start, now=start)
     mem.store("a fresh and important decision", importance=0.9)
     lifecycle = mem.lifecycle(tmp_path)
     lifecycle.consolidate("quick", now=start + timedelta(days=45))

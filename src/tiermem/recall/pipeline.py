@@ -50,6 +50,7 @@ _DIGITS = {"fused": 4, "bm25": 3, "cosine": 3, "neighbour": 4, "session": 4, "ma
 # Structured matches carry their own relevance: citing the asked-about URL is a strong match on its own, an
 # LLM search key a good one, being of the asked-about time a weak one (above the floor, below WARM).
 _MATCHED_RELEVANCE = {"url": 0.5, "search": 0.4, "time": 0.2}
+EXPANSION_RELEVANCE = 0.2  # a query word's synonym (the expansion table or the LLM), no word of the query itself
 
 
 @dataclass
@@ -333,6 +334,8 @@ def _relevance(signals: Mapping[str, Any], *, words: bool, meaning: bool) -> flo
     own = scoring.relevance(match, cosine) if words and meaning else (match if words else cosine)
     matched = str(signals.get("matched", ""))
     extra = max((value for key, value in _MATCHED_RELEVANCE.items() if matched.startswith(key)), default=0.0)
+    if words and signals.get("bm25", 0.0) > 0 and match <= 0:  # found by an expansion term, no query word
+        extra = max(extra, EXPANSION_RELEVANCE)
     return max(own, extra)
 
 

@@ -77,8 +77,7 @@ _MONTHS = (
 _NUMBER_WORDS = _split(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
     "seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million "
-    "billion once twice half double triple dozen first second third fourth fifth daily weekly monthly yearly "
-    "hourly annually quarterly biweekly"
+    "billion once twice half double triple dozen first second third fourth fifth"
 )
 _COLOURS = _split(
     "red orange yellow green blue purple violet pink brown black white grey gray silver gold beige navy teal "
@@ -370,6 +369,12 @@ def _value_change(
         if cosine >= ELABORATION_COSINE and (new.content <= old.content or cosine >= VALUE_PARAPHRASE_COSINE):
             return Revision(RESTATEMENT, "says less than the stored memory, nothing new")
         return Revision(DISTINCT, "about something else")
+    removed, added = old.values - new.values, new.values - old.values
+    renamed = any(v.isalpha() for v in removed) and any(v.isalpha() for v in added)
+    if renamed and not (old.values & new.values) and max(len(removed), len(added)) > 1:
+        # A name replaced, another value too, nothing kept: the same sentence about another thing ("the access
+        # code for the Kazotan unit is 4417" / "... the Velmir unit is 1234"), not a correction.
+        return Revision(DISTINCT, "the same kind of fact about something else")
     why, was, now = _values_why(old, new)
     return Revision(UPDATE, why, was, now)
 

@@ -10,8 +10,8 @@ import typer
 from rich.text import Text
 
 from . import render
-from .lifecycle import NowOpt, llm_client, open_lifecycle
-from .options import UsageError, agent_id, current, wants_json, with_globals
+from .lifecycle import llm_client, open_lifecycle
+from .options import NowOpt, UsageError, agent_id, current, wants_json, with_globals
 
 app = typer.Typer()
 

@@ -24,6 +24,7 @@ from ...model import load_json
 from . import render
 from .options import (
     Access,
+    NowOpt,
     SeedAuthToken,
     SeedDbUrl,
     UsageError,
@@ -43,7 +44,6 @@ if TYPE_CHECKING:
 
 app = typer.Typer()
 
-NowOpt = Annotated[str | None, typer.Option("--now", metavar="WHEN", help="Act as if it were then (ISO-8601).")]
 PromptFileOpt = Annotated[
     Path | None,
     typer.Option("--llm-prompt-file", metavar="FILE", help="Write the LLM tree-search prompt to FILE and stop."),

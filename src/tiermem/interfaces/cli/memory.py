@@ -10,7 +10,7 @@ from rich.text import Text
 
 from ...write.provenance import stamp
 from . import render
-from .options import SeedAuthToken, SeedDbUrl, UsageError, agent_id, open_memory, wants_json, with_globals
+from .options import NowOpt, SeedAuthToken, SeedDbUrl, UsageError, agent_id, open_memory, wants_json, with_globals
 
 if TYPE_CHECKING:
     from ...engine import Memory
@@ -128,8 +128,12 @@ def store(
     ] = False,
     db_url: SeedDbUrl = None,
     auth_token: SeedAuthToken = None,
+    now: NowOpt = None,
 ) -> None:
-    """Store a memory. A duplicate reinforces the memory it matches instead of adding a copy."""
+    """Store a memory; a restatement reinforces the one it repeats, a changed value supersedes the old one.
+
+    The result says which happened (new, restatement, update, contradiction, elaboration) and why; a
+    superseded memory keeps its text and history."""
     from .cold import seed_archive  # lazy: cold.py imports the lifecycle commands
 
     body = _text(text_arg, text)
@@ -147,6 +151,7 @@ def store(
             event_at=event_at,
             dedup=not no_dedup,
             redact_secrets=False if keep_secrets else None,
+            now=now,
         )
         if archive is not None:
             archive.archive([result.memory])
@@ -156,6 +161,9 @@ def store(
     out = render.console()
     if result.created:
         out.print(Text("stored ").append_text(render.record_header(result.memory)))
+        if result.decision in ("update", "contradiction", "elaboration"):
+            verb = "adds to" if result.decision == "elaboration" else "supersedes"
+            out.print(Text(f"  {result.decision}: {verb} {result.related_to} — {result.why}", style="dim"))
     else:
         similarity = f", similarity {result.similarity:.2f}" if result.similarity is not None else ""
         out.print(f"duplicate of {result.id} ({result.reason}{similarity}): reinforced it instead of storing a copy")

@@ -8,8 +8,8 @@ from typing import Annotated, Any
 import typer
 
 from . import render
-from .options import agent_id, wants_json, with_globals
-from .workspace import NowOpt, agent_workspace, moment
+from .options import NowOpt, agent_id, wants_json, with_globals
+from .workspace import agent_workspace, moment
 
 app = typer.Typer()
 group = typer.Typer(name="note", help="Capture decisions, questions, patterns, tone, threads and events.")

@@ -290,3 +290,6 @@ def with_globals(func: F) -> F:
     wrapper.__signature__ = signature.replace(parameters=[*signature.parameters.values(), *added])  # type: ignore[attr-defined]
     wrapper.__annotations__ = {**get_type_hints(func, include_extras=True), **{p.name: p.annotation for p in added}}
     return wrapper  # type: ignore[return-value]
+
+
+NowOpt = Annotated[str | None, typer.Option("--now", metavar="WHEN", help="Act as if it were then (ISO-8601).")]

@@ -9,8 +9,8 @@ import typer
 
 from ...model import load_json
 from . import render
-from .options import UsageError, agent_id, wants_json, with_globals
-from .workspace import NowOpt, agent_workspace, moment, summary
+from .options import NowOpt, UsageError, agent_id, wants_json, with_globals
+from .workspace import agent_workspace, moment, summary
 
 app = typer.Typer()
 group = typer.Typer(name="session", help="End a session, record a memory review, see the notes pending.")

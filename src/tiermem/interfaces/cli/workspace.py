@@ -10,7 +10,7 @@ import typer
 from rich.text import Text
 
 from . import render
-from .options import UsageError, agent_id, open_memory, wants_json, with_globals, workspace_root
+from .options import NowOpt, UsageError, agent_id, open_memory, wants_json, with_globals, workspace_root
 
 if TYPE_CHECKING:
     from ...workspace.budget import LoadedContent
@@ -19,8 +19,6 @@ if TYPE_CHECKING:
 app = typer.Typer()
 group = typer.Typer(name="workspace", help="The file workspace: MEMORY.md, daily logs and the working-memory files.")
 app.add_typer(group)
-
-NowOpt = Annotated[str | None, typer.Option("--now", metavar="WHEN", help="Act as if it were then (ISO-8601).")]
 
 
 def workspace_base() -> Path:
