@@ -43,7 +43,7 @@ def seed(memory: Memory, workspace: Path, *, agent_id: str = "default") -> Seede
     for day, (text, kind, category, importance) in enumerate(FACTS):
         at = START + timedelta(days=6 * day)
         stored = memory.store(
-            text, type=kind, category=category, importance=importance, created_at=at, agent_id=agent_id
+            text, type=kind, category=category, importance=importance, created_at=at, agent_id=agent_id, now=at
         )
         ids[" ".join(text.split()[:3])] = stored.id
         lifecycle.consolidate("daily", agent_id=agent_id, now=at + timedelta(hours=15))

@@ -754,6 +754,13 @@ class Memory:
     def token_record(self, token_id: str) -> str | None:
         return self._backend.meta_get(f"token:{token_id}")
 
+    def put_session(self, key: str, record: str) -> None:
+        """Store a browser session of the memory browser (JSON, naming its token) under a hash of its id."""
+        self._backend.meta_set(f"session:{key}", record)
+
+    def session_record(self, key: str) -> str | None:
+        return self._backend.meta_get(f"session:{key}")
+
     def token_records(self) -> dict[str, str]:
         """Every token record, by token id."""
         return {key.removeprefix("token:"): value for key, value in self._backend.meta_items("token:").items()}

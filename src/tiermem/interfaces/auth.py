@@ -5,7 +5,8 @@ server process sharing a database shares the tokens); the secret is shown once, 
 Secrets are 256 random bits, so a fast hash is enough: there is nothing to brute-force.
 
 Roles nest: ``read`` (get, list, search, context...), ``write`` (also store, update, forget, link...),
-``admin`` (also purge and import). The agent set may be ``*``: every agent, present and future.
+``admin`` (also purge and import). The agent set may be ``*``: every agent, present and future. A token may
+expire (``expires_at``): from then on it is refused like a revoked one.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ class Token:
     created_at: str
     secret_hash: str
     revoked_at: str | None = None
+    expires_at: str | None = None
 
     def covers(self, agent_id: str) -> bool:
         return ANY_AGENT in self.agents or agent_id in self.agents
@@ -97,14 +99,27 @@ def _check_agents(agents: Iterable[str]) -> tuple[str, ...]:
     return tuple(a if a == ANY_AGENT else check_agent_id(a) for a in chosen)
 
 
-def create_token(memory: Memory, agents: Iterable[str], role: str, label: str = "") -> tuple[str, Token]:
+def create_token(
+    memory: Memory, agents: Iterable[str], role: str, label: str = "", *, expires_at: datetime | None = None
+) -> tuple[str, Token]:
     """Make and store a token; returns the secret token string (shown once) and its record."""
     if role not in ROLES:
         raise ValidationError(f"role must be one of {', '.join(ROLES)}; got {role!r}")
     if len(label) > 200 or "\x00" in label:
         raise ValidationError("label must be at most 200 characters, without NUL bytes")
+    now = datetime.now(UTC)
+    if expires_at is not None and expires_at <= now:
+        raise ValidationError(f"the token would expire at {expires_at.isoformat()}, which has passed")
     token_id, secret = secrets.token_hex(6), secrets.token_urlsafe(32)
-    record = Token(token_id, _check_agents(agents), role, label, datetime.now(UTC).isoformat(), _hash(secret))
+    record = Token(
+        token_id,
+        _check_agents(agents),
+        role,
+        label,
+        now.isoformat(),
+        _hash(secret),
+        expires_at=None if expires_at is None else expires_at.isoformat(),
+    )
     memory.put_token(token_id, json.dumps(asdict(record)))
     return f"tmk_{token_id}_{secret}", record
 
@@ -137,8 +152,22 @@ def authenticate(memory: Memory, header: str | None) -> Principal:
     found = _find(memory, match.group(1))
     if found is None or not hmac.compare_digest(found.secret_hash, _hash(match.group(2))):
         raise AuthError("unknown token: it was never issued by this store, or it was mistyped")
+    return _usable(found)
+
+
+def principal_of(memory: Memory, token_id: str) -> Principal:
+    """The principal of a token known by its id (a signed-in browser's), checked as a bearer token is."""
+    found = _find(memory, token_id)
+    if found is None:
+        raise AuthError("this sign-in names a token the store does not know; sign in again")
+    return _usable(found)
+
+
+def _usable(found: Token) -> Principal:
     if found.revoked_at is not None:
         raise AuthError(f"token {found.id} was revoked at {found.revoked_at}")
+    if found.expires_at is not None and datetime.fromisoformat(found.expires_at) <= datetime.now(UTC):
+        raise AuthError(f"token {found.id} expired at {found.expires_at}; make a new one with `tiermem tokens create`")
     return Principal(found)
 
 
@@ -150,4 +179,27 @@ def _find(memory: Memory, token_id: str) -> Token | None:
 def _load(raw: str) -> Token:
     data = json.loads(raw)
     data["agents"] = tuple(data["agents"])
-    return Token(**data)
+    return Token(**data)  # records made before expiry existed have no expires_at: they never expire
+
+
+def start_session(memory: Memory, token_id: str, hours: float) -> str:
+    """A browser session for a signed-in token: a random id for the cookie; the store keeps only its hash."""
+    session = secrets.token_urlsafe(32)
+    until = datetime.now(UTC).timestamp() + hours * 3600
+    memory.put_session(_hash(session), json.dumps({"token": token_id, "until": until}))
+    return session
+
+
+def session_principal(memory: Memory, session: str) -> Principal:
+    """Who a browser session belongs to: its token, checked again (revoked, expired) on every request."""
+    raw = memory.session_record(_hash(session)) if session.isascii() and len(session) < 100 else None
+    record = json.loads(raw) if raw else None
+    if not record or record.get("ended") or record["until"] <= datetime.now(UTC).timestamp():
+        raise AuthError("you are signed out (the session ended or expired); sign in again")
+    return principal_of(memory, str(record["token"]))
+
+
+def end_session(memory: Memory, session: str) -> None:
+    key = _hash(session) if session.isascii() else ""
+    if key and memory.session_record(key) is not None:
+        memory.put_session(key, json.dumps({"ended": True, "until": 0}))

@@ -26,10 +26,20 @@ from ...lifecycle.service import LifecycleService
 from ...lifecycle.tree import ROOT
 from ...model import MemoryRecord
 from ..api import status_of, validation_message
-from ..auth import ANY_AGENT, AuthError, Principal, authenticate
+from ..auth import ANY_AGENT, AuthError, Principal, authenticate, end_session, start_session
 from ..cli.render import explain_text
 from . import views
-from .session import COOKIE, PREFIX, check_csrf, csrf_token, principal, set_cookie
+from .session import (
+    COOKIE,
+    PREFIX,
+    SESSION_HOURS,
+    check_csrf,
+    csrf_token,
+    keep_visitor,
+    principal,
+    set_session,
+    visitor,
+)
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=HERE / "templates")
@@ -112,12 +122,12 @@ def _agents(memory: Memory, caller: Principal) -> list[str]:
     return sorted(set(caller.visible(memory.agents())) | set(named)) or ["default"]
 
 
-def _render(request: Request, name: str, *, status: int = 200, **context: Any) -> Response:
+def _render(request: Request, name: str, *, status: int = 200, csrf: str | None = None, **context: Any) -> Response:
     agent = request.path_params.get("agent_id")
     return templates.TemplateResponse(
         request,
         name,
-        {"prefix": PREFIX, "agent": agent, "csrf": csrf_token(request), "signed_in": COOKIE in request.cookies,
+        {"prefix": PREFIX, "agent": agent, "csrf": csrf or csrf_token(request), "signed_in": COOKIE in request.cookies,
          "base": _to(agent, "") if agent else PREFIX, **context},
         status_code=status,
     )  # fmt: skip
@@ -154,7 +164,11 @@ def index(request: Request, memory: Store, agent: Annotated[str | None, Query()]
 
 @router.get("/login")
 def login_page(request: Request, next_: Annotated[str, Query(alias="next")] = "") -> Response:
-    return _render(request, "login.html", next=next_, error=None)
+    """The sign-in form, its CSRF token bound to this browser's own visitor cookie."""
+    who = visitor(request)
+    response = _render(request, "login.html", csrf=csrf_token(request, who), next=next_, error=None)
+    keep_visitor(request, response, who)
+    return response
 
 
 @router.post("/login")
@@ -167,19 +181,23 @@ def login(
 ) -> Response:
     check_csrf(request, csrf)  # or another site could sign this browser in as someone else (login CSRF)
     try:
-        authenticate(memory, f"Bearer {token.strip()}")
+        caller = authenticate(memory, f"Bearer {token.strip()}")
     except AuthError as exc:
         return _render(request, "login.html", status=401, next=next_, error=str(exc))
+    if caller.token is None:  # authenticate always names a token; a principal without one cannot sign in
+        raise AuthError("sign in with a token made by `tiermem tokens create`")
     # Only our own pages: an open redirect would let a link send people elsewhere after signing in.
     target = next_ if next_.startswith(f"{PREFIX}/") and not next_.startswith("//") else f"{PREFIX}/"
     response = _see_other(target)
-    set_cookie(request, response, token.strip())
+    set_session(request, response, start_session(memory, caller.token.id, SESSION_HOURS))
     return response
 
 
 @router.post("/logout")
 def logout(request: Request, csrf: Csrf = "") -> Response:
     check_csrf(request, csrf)
+    if COOKIE in request.cookies:
+        end_session(_memory(request), request.cookies[COOKIE])
     response = _see_other(f"{PREFIX}/login")
     response.delete_cookie(COOKIE, path=PREFIX)
     return response
