@@ -121,8 +121,9 @@ def _memory_tools(server: MCPServer, access: Access) -> None:
     ) -> dict[str, Any]:
         """Remember something for later sessions. Call it when the user states a preference, a decision is made,
         a problem is solved, or you learn a fact you will need again. Example: store(text="The user prefers dark
-        mode in every editor", type="user_preference"). A duplicate reinforces the memory it matches (see
-        `created` and `duplicate_of` in the answer)."""
+        mode in every editor", type="user_preference"). The answer's `decision` says what it was: new, a
+        restatement (it reinforced `duplicate_of`), an update or contradiction (it `supersedes` the old memory,
+        which leaves search), or an elaboration (linked to `related_to`); `why` says what differed."""
         with _tool_errors():
             agent = access.agent(ctx, agent_id, "write")
             item = {"text": text, "type": type, "category": category, "importance": importance, "tags": tags or (),
@@ -247,15 +248,22 @@ def _resources(server: MCPServer, access: Access) -> None:
 
 def _compact_result(result: dict[str, Any]) -> dict[str, Any]:
     record = result.pop("memory")  # a duplicate's answer is the memory it matched: stored text, so data
-    return {**result, "text": neutralise(record["text"]), "type": record["type"], "tier": record["tier"]}
+    why = neutralise(result.pop("why", ""))  # it quotes stored values
+    return {**result, "why": why, "text": neutralise(record["text"]), "type": record["type"], "tier": record["tier"]}
 
 
 def _compact_hit(hit: dict[str, Any]) -> dict[str, Any]:
     """A hit as the agent sees it: its text neutralised (it is data, see tiermem.fence) and how far to trust it."""
     record = hit["memory"]
-    return {"id": record["id"], "text": neutralise(record["text"]), "type": record["type"],
-            "category": record["category"], "score": hit["score"], "tier": hit["tier"],
-            "created_at": record["created_at"], "trust": trust_of(record["source"])}  # fmt: skip
+    compact = {"id": record["id"], "text": neutralise(record["text"]), "type": record["type"],
+               "category": record["category"], "score": hit["score"], "tier": hit["tier"],
+               "created_at": record["created_at"], "trust": trust_of(record["source"])}  # fmt: skip
+    replaced = hit["explain"].get("replaces")
+    if replaced:  # the current value; what it replaced is history, as data
+        compact["replaces"] = [{"id": old["id"], "text": neutralise(old["text"])} for old in replaced]
+    if hit["explain"].get("superseded_by"):
+        compact["superseded_by"] = hit["explain"]["superseded_by"]
+    return compact
 
 
 def _jsonable(value: dict[str, Any]) -> dict[str, Any]:

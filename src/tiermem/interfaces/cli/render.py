@@ -215,6 +215,10 @@ def _signal(key: str, value: Any) -> str:
         return f"found for the alternative '{compact(value)}'"
     if key == "tier_reason":
         return str(value)
+    if key == "replaces" and isinstance(value, list):
+        return "replaces " + "; ".join(f"'{compact(v.get('text', ''))}'" for v in value if isinstance(v, Mapping))
+    if key == "superseded_by":
+        return f"an older version, replaced by {value}"
     return f"{_WORDS.get(key, key.replace('_', ' '))} {compact(value)}"
 
 
