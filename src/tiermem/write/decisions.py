@@ -20,7 +20,7 @@ from ..storage.base import Backend
 from ..text import jaccard, normalize, word_set
 from .revision import ELABORATION, RESTATEMENT, Revision, compare
 
-NEIGHBOURS = 8  # nearest memories compared with each new one
+NEIGHBOURS = 4  # nearest memories compared with each new one
 # Memories tiermem derives from stored ones (facts split from a long memory, core summaries of a cluster)
 # restate their sources by design: only the similarity tiers apply to them, never an update.
 DERIVED_SOURCES = frozenset({"extraction", "consolidation"})

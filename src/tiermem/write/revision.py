@@ -48,8 +48,10 @@ CHANGE_SUBJECT = 1 / 3  # with a change word ("moved to", "now"), this much shar
 FRAME_TOKENS = 64  # word-order comparison only for sentence-sized texts (difflib is quadratic in the worst case)
 MAX_SLOT = 3  # a replaced slot is at most this many words on each side
 
-_TOKEN = re.compile(r"[$€£#]?[\w][\w$€£%.,:/@'’+-]*")
-_TRAILING = ".,:;'’-"
+# A token (it ends on a letter, digit or symbol, not on punctuation), the punctuation after it, and the next
+# character: one pass of the regex engine (the last class is disjoint from the trailing one: no backtracking).
+_TOKEN_PARTS = re.compile(r"([$€£#]?\w(?:[\w$€£%.,:/@'+-]*[\w$€£%/@+])?)([.,:;'-]*)(?=(.?))", re.DOTALL)
+_SENTENCE_ENDS = frozenset({".", "!", "?", ":", "\n"})
 _NEGATIONS = frozenset(
     {"not", "no", "never", "without", "none", "nobody", "nothing", "nowhere", "neither", "nor", "cannot", "nope"}
 )
@@ -112,6 +114,8 @@ _IRREGULAR_PAST = frozenset(
 )
 _PRESENT = frozenset(_split("is are am has have does do can must should will lives works runs"))
 _IGNORED = STOP_WORDS | _NEGATIONS | _CHANGE_WORDS | _LIGHT
+# Words read as nothing but a word: ignored, and neither a negation, a value nor a time suffix (the fast path).
+_PLAIN = _IGNORED - _NEGATIONS - _TIME_SUFFIX - _CLOSED_VALUES
 # Antonyms of general English words (pairs the negating prefixes below do not produce).
 _ANTONYMS = _split(
     "always/never enable/disable on/off true/false yes/no allow/deny allow/forbid allow/block accept/reject "
@@ -127,6 +131,7 @@ _OPPOSITE = {(stem(a), stem(b)) for pair in _ANTONYMS for a, b in [pair.split("/
     (stem(b), stem(a)) for pair in _ANTONYMS for a, b in [pair.split("/")]
 }
 _NEGATING_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "non-", "de")
+_OPPOSITES = {a: frozenset(b for x, b in _OPPOSITE if x == a) for a, _ in _OPPOSITE}
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +144,10 @@ class Statement:
     negations: int
     shown: dict[str, str]  # value as compared -> as written (for the explanation)
     initial: dict[str, str]  # capitalised words opening a sentence (read as content): value key -> stem
+    stems: frozenset[str]  # every word stemmed, function words too: the antonym test
+    normal: str  # the normalised text (the same text, whatever its case and punctuation)
+    redone: frozenset[str]  # content stems of re- verbs ("repaint"): a change when the other text has "paint"
+    event: bool  # told in the past tense with no present verb: something that happened once
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,24 +168,28 @@ class Revision:
 def _tokens(text: str) -> list[tuple[str, bool]]:
     """Each token with whether a sentence ends right after it (trailing punctuation is not part of it)."""
     found = []
-    for match in _TOKEN.finditer(text.replace("’", "'")):
-        token = match.group().rstrip(_TRAILING)
-        token = token[:-2] if token.lower().endswith("'s") and len(token) > 2 else token
-        if token:
-            after = match.group()[len(token) : len(token) + 1] or text[match.end() : match.end() + 1]
-            found.append((token, after in (".", "!", "?", ":", "\n")))
+    for token, trail, following in _TOKEN_PARTS.findall(text.replace("’", "'")):
+        if token.endswith(("'s", "'S")) and len(token) > 2:
+            token = token[:-2]
+        found.append((token, (trail[:1] or following) in _SENTENCE_ENDS))
     return found
 
 
+_DIGIT = re.compile(r"\d")
+_VALUE_CHARACTER = re.compile(r"[\d._/@:$€£#]")
+
+
 def _is_value(token: str, lowered: str, sentence_start: bool) -> bool:
-    if any(c.isdigit() for c in token) or lowered in _CLOSED_VALUES:
+    if lowered in _CLOSED_VALUES:
         return True
-    if any(c in token for c in "._/@:$€£#") or any(c.isupper() for c in token[1:]):
-        return True  # identifiers: hosts, paths, snake_case, versions, CamelCase names
+    if not token.isalpha() and _VALUE_CHARACTER.search(token):
+        return True  # numbers and identifiers: amounts, versions, hosts, paths, snake_case
+    if not token[1:].islower() and len(token) > 1 and not token[1:].isupper():
+        return True  # CamelCase names (PostgreSQL, iPhone)
     return token[0].isupper() and not sentence_start and lowered not in STOP_WORDS
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16384)
 def read(text: str) -> Statement:
     """The statement's values, polarity and content (cached: a write compares one text with many)."""
     raw = _tokens(text[:4000])
@@ -190,6 +203,9 @@ def read(text: str) -> Statement:
     for i, (token, ends) in enumerate(raw):
         lowered = token.lower()
         words.append(lowered)
+        if lowered in _PLAIN:  # most words: a function word, nothing else to learn from it
+            sentence_start = ends
+            continue
         if lowered in _NEGATIONS or lowered.endswith("n't"):
             negations += 1
         elif lowered in _TIME_SUFFIX and i and _number(raw[i - 1][0]) in values:
@@ -205,16 +221,28 @@ def read(text: str) -> Statement:
                 initial[_number(lowered)] = stemmed
                 shown.setdefault(_number(lowered), token)
         sentence_start = ends
-    return Statement(tuple(words), frozenset(values), frozenset(content), negations, shown, initial)
+    past = any(w in _IRREGULAR_PAST or (w.endswith("ed") and len(w) > 4) for w in words)
+    return Statement(
+        tuple(words),
+        frozenset(values),
+        frozenset(content),
+        negations,
+        shown,
+        initial,
+        frozenset(map(stem, words)),
+        normalize(text),
+        frozenset(w for w in content if w.startswith("re")),
+        past and _PRESENT.isdisjoint(words),
+    )
 
 
 def _number(token: str) -> str:
     """A value as compared: lower-cased, thousands separators dropped ("1,000" = "1000"), words stemmed
     ("Fridays" = "Friday")."""
     lowered = token.lower()
-    if any(c.isdigit() for c in lowered):
-        return lowered.replace(",", "")
-    return stem(lowered) if lowered.isalpha() else lowered
+    if lowered.isalpha():
+        return stem(lowered)
+    return lowered.replace(",", "") if _DIGIT.search(lowered) else lowered
 
 
 def _reconciled(new: Statement, old: Statement) -> tuple[Statement, Statement]:
@@ -238,18 +266,20 @@ def _as_values(statement: Statement, values: frozenset[str]) -> Statement:
 def _opposed(new: Statement, old: Statement) -> tuple[str, str] | None:
     """An antonym pair between the words only one of the texts has: (old word, new word). All words count
     here, function words included ("on" / "off", "before" / "after")."""
-    mine = {stem(w) for w in new.words} - {stem(w) for w in old.words}
-    theirs = {stem(w) for w in old.words} - {stem(w) for w in new.words}
-    for a in theirs:
-        for b in mine:
-            if (a, b) in _OPPOSITE or _prefixed(a, b) or _prefixed(b, a):
-                return a, b
+    mine, theirs = new.stems - old.stems, old.stems - new.stems
+    for a in theirs:  # linear in the words: each is looked up, never compared with every other
+        found = (_OPPOSITES.get(a, frozenset()) & mine) or {a[len(p) :] for p in _unprefixed(a)} & mine
+        if found:
+            return a, min(found)
+    for b in mine:
+        if {b[len(p) :] for p in _unprefixed(b)} & theirs:
+            return next(iter({b[len(p) :] for p in _unprefixed(b)} & theirs)), b
     return None
 
 
-def _prefixed(word: str, other: str) -> bool:
-    """``other`` is ``word`` with a negating prefix (able / unable, connect / disconnect)."""
-    return len(word) >= 4 and any(other == p + word for p in _NEGATING_PREFIXES)
+def _unprefixed(word: str) -> list[str]:
+    """The negating prefixes ``word`` starts with, leaving a word of at least 4 letters (unable: "un")."""
+    return [p for p in _NEGATING_PREFIXES if word.startswith(p) and len(word) - len(p) >= 4]
 
 
 def _slot(new: Statement, old: Statement) -> tuple[str, str, bool] | None:
@@ -257,7 +287,9 @@ def _slot(new: Statement, old: Statement) -> tuple[str, str, bool] | None:
     in the same order; "in the predicate": the run lies in the second half of the sentence, where English puts
     what is said about the subject ("... is vim" → "... is emacs", not "the staging server ..." → "the build
     server ...", which is another subject)."""
-    if max(len(new.words), len(old.words)) > FRAME_TOKENS:
+    if max(len(new.words), len(old.words)) > FRAME_TOKENS or abs(len(new.words) - len(old.words)) > MAX_SLOT:
+        return None
+    if len(set(new.words) ^ set(old.words)) > 2 * MAX_SLOT:  # more words differ than one slot can hold
         return None
     ops = [op for op in SequenceMatcher(None, old.words, new.words, autojunk=False).get_opcodes() if op[0] != "equal"]
     if len(ops) != 1 or ops[0][0] != "replace":
@@ -279,10 +311,11 @@ def compare(
 ) -> Revision:
     """How ``new_text`` relates to ``old_text`` (``cosine``: of their embeddings; ``threshold``: the type's
     dedup threshold, ClarkOS' tier 3, which a restatement in other words may also pass)."""
-    if normalize(new_text) == normalize(old_text):
+    new, old = read(new_text), read(old_text)
+    if new.normal == old.normal:
         return Revision(RESTATEMENT, "the same text")
-    new, old = _reconciled(read(new_text), read(old_text))
-    if new.content.isdisjoint(old.content) and new.values.isdisjoint(old.values) and _slot(new, old) is None:
+    new, old = _reconciled(new, old)
+    if new.content.isdisjoint(old.content) and new.values.isdisjoint(old.values) and cosine < threshold:
         return Revision(DISTINCT, "about something else")  # most neighbours of a new memory: decided cheaply
     shared = new.content & old.content
     only_new, only_old = new.content - old.content, old.content - new.content
@@ -297,7 +330,7 @@ def compare(
     # A replaced slot leaves a frame that says what the fact is about: at least two shared words of content.
     slot = _slot(new, old) if len(shared) + len(new.values & old.values) >= 2 else None
     flipped = (new.negations % 2) != (old.negations % 2)
-    opposed = None if flipped else _opposed(new, old)
+    opposed = None if flipped or not (same_subject or slot) else _opposed(new, old)
     if (flipped or opposed) and (same_subject or slot):
         why = "the negation is flipped" if flipped else f"'{opposed[0]}' became '{opposed[1]}'"  # type: ignore[index]
         return Revision(CONTRADICTION, why)
@@ -331,23 +364,16 @@ def _marks_change(new: Statement) -> bool:
     return not _CHANGE_WORDS.isdisjoint(new.words)
 
 
-def _is_event(statement: Statement) -> bool:
-    """Told in the past tense with no present verb: something that happened once."""
-    words = statement.words
-    past = any(w in _IRREGULAR_PAST or (w.endswith("ed") and len(w) > 4) for w in words)
-    return past and _PRESENT.isdisjoint(words)
-
-
 def _occurrences(new: Statement, old: Statement) -> bool:
     """Two events, the later not saying it changes the earlier: two occurrences, each its own memory."""
-    return _is_event(old) and _is_event(new) and not _marks_change(new)
+    return old.event and new.event and not _marks_change(new)
 
 
 def _announced(new: Statement, old: Statement) -> bool:
     """The new text says a change ("moved to", "now", a re- verb such as "repainted"), and the two texts
     share enough of their subject, counting the values they have in common ("CI moved to Python 3.11" /
     "the CI pipeline uses Python 3.10")."""
-    redone = {w for w in new.content if w.startswith("re") and w[2:] in old.content}
+    redone = {w for w in new.redone if w[2:] in old.content}
     if not (redone or _marks_change(new)):
         return False
     content = {w[2:] if w in redone else w for w in new.content}
