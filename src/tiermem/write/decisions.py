@@ -119,7 +119,8 @@ class WriteDecisions:
     def decide(self, agent_id: str, records: Sequence[MemoryRecord], vectors: np.ndarray) -> list[Decision | None]:
         by_hash = self._backend.find_by_hashes(agent_id, [r.content_hash for r in records])
         types = [r.type for r in records]
-        found = self._backend.dedup_candidates(agent_id, vectors, limit=NEIGHBOURS, types=types)
+        # Twice as deep as compared: earlier items of the batch may replace some, as storing one by one would.
+        found = self._backend.dedup_candidates(agent_id, vectors, limit=2 * NEIGHBOURS, types=types)
         wanted = {m for row in found for m, _ in row} | {exact.id for exact in by_hash.values()}
         stored = self._backend.current_texts(agent_id, list(wanted))
         units = _unit_rows(vectors)
@@ -129,8 +130,8 @@ class WriteDecisions:
         first_of_text: dict[str, int] = {}  # content hash -> the first written batch item with it (any type)
         retired: set[str] = set()  # replaced by an earlier item of this batch: no longer a candidate
         for i, record in enumerate(records):
-            pool = self._pool(i, records, found[i], by_hash, stored, batch, kept.get(record.type, []), first_of_text)
-            pool = [c for c in pool if c.id not in retired]
+            mine = kept.get(record.type, [])
+            pool = self._pool(i, records, found[i], by_hash, stored, batch, mine, first_of_text, retired)
             derived = record.source.get("type") in DERIVED_SOURCES
             decision = (similarity_only if derived else self._decide_one)(
                 record.text, record.type, pool, self._thresholds
@@ -153,6 +154,7 @@ class WriteDecisions:
         batch: np.ndarray,
         kept: Sequence[int],
         first_of_text: Mapping[str, int],
+        retired: set[str],
     ) -> list[_Candidate]:
         """Item ``i``'s candidates, as storing it alone after the earlier items would see them: the oldest
         memory with its text (stored, else the first such batch item), then its :data:`NEIGHBOURS` nearest of
@@ -168,5 +170,6 @@ class WriteDecisions:
         near = [_Candidate(m, stored[m][0], stored[m][1], c) for m, c in neighbours if m in stored]
         near += [_Candidate(records[j].id, records[j].text, records[j].type, float(batch[i, j])) for j in kept]
         near.sort(key=lambda c: c.cosine, reverse=True)
-        taken = {c.id for c in first}
-        return first + [c for c in near[:NEIGHBOURS] if c.id not in taken]
+        first = [c for c in first if c.id not in retired]
+        taken = {c.id for c in first} | retired
+        return first + [c for c in near if c.id not in taken][:NEIGHBOURS]
