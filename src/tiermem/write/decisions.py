@@ -88,12 +88,15 @@ def similarity_only(
 ) -> Decision | None:
     """ClarkOS' three tiers alone (``revisions: false``): the same text (any type), more than 0.85 word
     overlap or the type's cosine threshold (same type) is a restatement, whatever values differ."""
-    threshold = thresholds[type_]
-    words = word_set(text)
-    for cand in candidates:
-        exact = normalize(text) == normalize(cand.text)
-        same = cand.type == type_
-        if exact or (same and (jaccard(words, word_set(cand.text)) > JACCARD_THRESHOLD or cand.cosine >= threshold)):
+    threshold, words, normal = thresholds[type_], word_set(text), normalize(text)
+    same = [c for c in candidates if c.type == type_]
+    tiers = (  # tier by tier, as ClarkOS checks: the first tier any candidate passes decides
+        (c for c in candidates if normalize(c.text) == normal),
+        (c for c in same if jaccard(words, word_set(c.text)) > JACCARD_THRESHOLD),
+        (c for c in same if c.cosine >= threshold),
+    )
+    for tier in tiers:
+        for cand in tier:
             return _decision(Revision(RESTATEMENT, "similar enough"), cand, text, threshold)
     return None
 

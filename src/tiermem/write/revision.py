@@ -45,6 +45,8 @@ SUBJECT_SHARE = 0.75  # content Jaccard from which two statements are about one 
 ELABORATION_COSINE = 0.6  # below this, containing the other's few content words is a coincidence
 VALUE_PARAPHRASE_COSINE = 0.72  # the same specific values (a number, an address, a name), reworded: a restatement
 CHANGE_SUBJECT = 1 / 3  # with a change word ("moved to", "now"), this much shared content is the same subject
+SUBJECT_PART = 1 / 3  # a value in the first third of a sentence names what it is about, not its new value
+MAX_REWORDED = 3  # ...when at most this many content words differ ("reports to" / "manager is")
 FRAME_TOKENS = 64  # word-order comparison only for sentence-sized texts (difflib is quadratic in the worst case)
 MAX_SLOT = 3  # a replaced slot is at most this many words on each side
 
@@ -148,6 +150,7 @@ class Statement:
     normal: str  # the normalised text (the same text, whatever its case and punctuation)
     redone: frozenset[str]  # content stems of re- verbs ("repaint"): a change when the other text has "paint"
     event: bool  # told in the past tense with no present verb: something that happened once
+    where: dict[str, float]  # value -> where it first stands in the sentence (0 = first word, 1 = last)
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +201,7 @@ def read(text: str) -> Statement:
     content: set[str] = set()
     shown: dict[str, str] = {}
     initial: dict[str, str] = {}
+    where: dict[str, float] = {}
     negations = 0
     sentence_start = True
     for i, (token, ends) in enumerate(raw):
@@ -215,11 +219,13 @@ def read(text: str) -> Statement:
         elif _is_value(token, lowered, sentence_start):
             values.add(key := _number(lowered))
             shown.setdefault(key, token)
+            where.setdefault(key, i / max(1, len(raw) - 1))
         elif lowered not in _IGNORED and (stemmed := stem(lowered.strip("'"))) not in _IGNORED:
             content.add(stemmed)
             if sentence_start and token[0].isupper():
                 initial[_number(lowered)] = stemmed
                 shown.setdefault(_number(lowered), token)
+                where.setdefault(_number(lowered), i / max(1, len(raw) - 1))
         sentence_start = ends
     past = any(w in _IRREGULAR_PAST or (w.endswith("ed") and len(w) > 4) for w in words)
     return Statement(
@@ -233,6 +239,7 @@ def read(text: str) -> Statement:
         normalize(text),
         frozenset(w for w in content if w.startswith("re")),
         past and _PRESENT.isdisjoint(words),
+        where,
     )
 
 
@@ -377,6 +384,8 @@ def _announced(new: Statement, old: Statement) -> bool:
     if not (redone or _marks_change(new)):
         return False
     content = {w[2:] if w in redone else w for w in new.content}
+    if len(content ^ old.content) > MAX_REWORDED:  # told another way, but not about other things
+        return False
     shared = len(content & old.content) + len(new.values & old.values)
     union = len(content | old.content) + len(new.values & old.values)  # the changed values are the change
     return shared > 0 and shared / union >= CHANGE_SUBJECT
@@ -396,10 +405,14 @@ def _value_change(
             return Revision(RESTATEMENT, "says less than the stored memory, nothing new")
         return Revision(DISTINCT, "about something else")
     removed, added = old.values - new.values, new.values - old.values
-    renamed = any(v.isalpha() for v in removed) and any(v.isalpha() for v in added)
-    if renamed and not (old.values & new.values) and max(len(removed), len(added)) > 1:
-        # A name replaced, another value too, nothing kept: the same sentence about another thing ("the access
-        # code for the Kazotan unit is 4417" / "... the Velmir unit is 1234"), not a correction.
+    if max(len(removed), len(added)) > 1 and not _announced(new, old):
+        # An update changes one value; a sentence with several of its values replaced is the same kind of fact
+        # about something else ("the access code for the Kazotan unit is 4417" / "... the Velmir unit is
+        # 1234"; "Alice reviewed auth.py" / "Bob reviewed db.py"), unless it says it is a change.
+        return Revision(DISTINCT, "the same kind of fact about something else")
+    if all(new.where.get(v, 1.0) < SUBJECT_PART for v in added) and not _announced(new, old):
+        # The changed value opens the sentence, where English puts what it is about: another subject ("the
+        # nightly GitHub run failed 60 times" / "the nightly Kotlin run ..."), not a new value of this one.
         return Revision(DISTINCT, "the same kind of fact about something else")
     why, was, now = _values_why(old, new)
     return Revision(UPDATE, why, was, now)
