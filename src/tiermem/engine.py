@@ -248,7 +248,9 @@ class Memory:
         now: object = None,
         **extra: Any,
     ) -> StoreResult:
-        """Store one memory; a duplicate reinforces the memory it matches instead (see the result).
+        """Store one memory; the result's ``decision`` says what it was: new, a restatement (the memory it
+        repeats is reinforced instead), an update or contradiction (it supersedes the old memory) or an
+        elaboration (linked to the one it adds to); see :mod:`tiermem.write.revision`.
         ``now``: the moment of the write (default: the clock), for imports and simulations.
 
         Secrets (API keys, tokens, private keys, passwords) are redacted first unless ``redact_secrets`` is
