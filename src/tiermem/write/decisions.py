@@ -18,13 +18,13 @@ import numpy as np
 from ..model import MemoryRecord
 from ..storage.base import Backend
 from ..text import jaccard, normalize, word_set
+from . import dedup
 from .revision import ELABORATION, RESTATEMENT, Revision, compare
 
 NEIGHBOURS = 4  # nearest memories compared with each new one
 # Memories tiermem derives from stored ones (facts split from a long memory, core summaries of a cluster)
 # restate their sources by design: only the similarity tiers apply to them, never an update.
 DERIVED_SOURCES = frozenset({"extraction", "consolidation"})
-JACCARD_THRESHOLD = 0.85  # ClarkOS' word-overlap tier, reported as the reason of a restatement
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +63,7 @@ def _unit_rows(vectors: np.ndarray) -> np.ndarray:
 def _restatement_reason(new_text: str, old_text: str, cosine: float, threshold: float) -> str:
     if normalize(new_text) == normalize(old_text):
         return "exact_match"
-    if jaccard(word_set(new_text), word_set(old_text)) > JACCARD_THRESHOLD:
+    if jaccard(word_set(new_text), word_set(old_text)) > dedup.JACCARD_THRESHOLD:
         return "content_overlap"
     return "embedding_similarity" if cosine >= threshold else "paraphrase"
 
@@ -88,17 +88,12 @@ def similarity_only(
 ) -> Decision | None:
     """ClarkOS' three tiers alone (``revisions: false``): the same text (any type), more than 0.85 word
     overlap or the type's cosine threshold (same type) is a restatement, whatever values differ."""
-    threshold, words, normal = thresholds[type_], word_set(text), normalize(text)
-    same = [c for c in candidates if c.type == type_]
-    tiers = (  # tier by tier, as ClarkOS checks: the first tier any candidate passes decides
-        (c for c in candidates if normalize(c.text) == normal),
-        (c for c in same if jaccard(words, word_set(c.text)) > JACCARD_THRESHOLD),
-        (c for c in same if c.cosine >= threshold),
-    )
-    for tier in tiers:
-        for cand in tier:
-            return _decision(Revision(RESTATEMENT, "similar enough"), cand, text, threshold)
-    return None
+    pool = [dedup.Candidate(c.id, c.text, c.type, similarity=c.cosine) for c in candidates]
+    found = dedup.check_duplication(text, type_, None, pool, thresholds)
+    if found.is_unique:
+        return None
+    cand = next(c for c in candidates if c.id == found.matched_id)
+    return _decision(Revision(RESTATEMENT, "similar enough"), cand, text, thresholds[type_])
 
 
 def _decision(revision: Revision, cand: _Candidate, text: str, threshold: float) -> Decision:

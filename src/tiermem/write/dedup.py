@@ -15,12 +15,14 @@ JACCARD_THRESHOLD = 0.85
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
-    """An existing memory as dedup sees it. ``embedding`` is optional (tier 3 needs it)."""
+    """An existing memory as dedup sees it. Tier 3 needs ``embedding``, or its ``similarity`` to the new
+    memory when the caller has it already (the write path's neighbour search returns cosines)."""
 
     id: str
     text: str
     type: str
     embedding: np.ndarray | None = None
+    similarity: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,14 +62,13 @@ def check_duplication(
         overlap = jaccard(words, word_set(cand.text))
         if overlap > JACCARD_THRESHOLD:
             return DedupResult(False, "content_overlap", overlap, cand.id)
-    if embedding is not None and embedding.size:
-        threshold = thresholds[type_]
-        for cand in same_type:
-            if cand.embedding is None:
-                continue
+    threshold = thresholds[type_]
+    for cand in same_type:
+        similarity = cand.similarity
+        if similarity is None and embedding is not None and embedding.size and cand.embedding is not None:
             similarity = cosine(embedding, cand.embedding)
-            if similarity >= threshold:
-                return DedupResult(False, "embedding_similarity", similarity, cand.id)
+        if similarity is not None and similarity >= threshold:
+            return DedupResult(False, "embedding_similarity", similarity, cand.id)
     return UNIQUE
 
 

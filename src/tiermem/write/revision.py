@@ -30,6 +30,7 @@ from functools import lru_cache
 
 from ..recall.query import STOP_WORDS, stem
 from ..text import jaccard, normalize, word_set
+from .dedup import JACCARD_THRESHOLD  # ClarkOS' word-overlap tier: more than this is the same words
 
 RESTATEMENT, UPDATE, CONTRADICTION, ELABORATION, DISTINCT = (
     "restatement",
@@ -38,7 +39,6 @@ RESTATEMENT, UPDATE, CONTRADICTION, ELABORATION, DISTINCT = (
     "elaboration",
     "distinct",
 )
-JACCARD_RESTATEMENT = 0.85  # ClarkOS' word-overlap tier: more than this is the same words
 PARAPHRASE_COSINE = 0.80  # same values, same polarity, reworded: a restatement from this cosine up...
 PARAPHRASE_SUBJECT = 0.5  # ...when at least half of the two texts' content stems are shared
 SUBJECT_SHARE = 0.75  # content Jaccard from which two statements are about one subject, whatever else differs
@@ -429,7 +429,7 @@ def _reworded(new_text: str, old_text: str, cosine: float, share: float, same_ty
     two facts that look alike."""
     if same_type and cosine >= threshold:
         return Revision(RESTATEMENT, f"the same facts in other words (similarity {cosine:.2f})")
-    if same_type and jaccard(word_set(new_text), word_set(old_text)) > JACCARD_RESTATEMENT:
+    if same_type and jaccard(word_set(new_text), word_set(old_text)) > JACCARD_THRESHOLD:
         return Revision(RESTATEMENT, "nearly the same words")
     if cosine >= PARAPHRASE_COSINE and share >= PARAPHRASE_SUBJECT:
         return Revision(RESTATEMENT, f"the same facts in other words (similarity {cosine:.2f})")
