@@ -41,7 +41,7 @@ import numpy as np
 from progress import steps
 from tiermem.engine import Memory
 from tiermem.storage import vectors as vectors_module
-from tiermem.storage.sqlite import _MIRROR_FROM_QUERY as MIRROR_FROM_QUERY
+from tiermem.storage.sqlite_search import MIRROR_FROM_QUERY
 from tiermem.text import tokens
 from tiermem.write import decisions as decisions_module
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tiermem import Memory
 from tiermem.storage.lexical import LexicalIndex, index_terms
-from tiermem.storage.sqlite import _MIRROR_FROM_QUERY
+from tiermem.storage.sqlite_search import MIRROR_FROM_QUERY
 
 WORDS = [
     "running", "runs", "deployment", "deploys", "billing", "worker", "workers", "database", "café", "naïve",
@@ -72,7 +72,7 @@ def test_no_terms_or_no_rows_find_nothing() -> None:
 
 def _warm(memory: Memory, agent: str) -> None:
     """Enough lexical queries for the backend to switch from FTS5 to its mirror."""
-    for _ in range(_MIRROR_FROM_QUERY):
+    for _ in range(MIRROR_FROM_QUERY):
         memory.search("warm up", agent_id=agent, reinforce=False)
 
 

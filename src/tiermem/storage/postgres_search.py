@@ -1,0 +1,196 @@
+"""Candidates for recall and dedup from PostgreSQL (full-text with BM25-style statistics, pgvector), and the
+doctor's reads and repairs."""
+
+from __future__ import annotations
+
+import builtins
+import re
+import time
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+
+from ..model import MemoryRecord
+from .postgres_base import STATS_TTL_S, PostgresConnection
+from .postgres_lexical import LexemeStats, plan_terms
+from .postgres_sql import (
+    CURRENT,
+    TSQUERY,
+    WITH_URL,
+    lexeme_stats,
+)
+
+
+class PostgresSearch(PostgresConnection):
+    """The candidate reads and repairs of :class:`~tiermem.storage.postgres.PostgresBackend`."""
+
+    def lexical(self, agent_id: str, terms: Sequence[str], *, limit: int) -> builtins.list[tuple[str, float]]:
+        """Ranked by IDF-weighted ``ts_rank``; candidates from the rarer terms (see postgres_lexical). Every
+        term goes through plainto_tsquery as a parameter: query syntax in user text is plain words."""
+        usable = [t for t in dict.fromkeys(terms) if re.search(r"\w", t)]
+        if not usable or limit <= 0:
+            return []
+        plans = plan_terms(self._lexemes(usable), self._lexeme_stats(), self._match_budget)
+        matching = [p.term for p in plans if p.match]
+        if not matching:
+            return []
+        score = " + ".join(f"%s * ts_rank(m.lexemes, {TSQUERY}, 1)" for _ in plans)
+        match = " || ".join([TSQUERY] * len(matching))
+        rows = self._all(
+            f"SELECT m.id, {score} AS score FROM memories m WHERE m.lexemes @@ ({match}) "
+            f"AND m.agent_id = %s AND {CURRENT} ORDER BY score DESC, m.seq LIMIT %s",
+            [*(x for p in plans for x in (p.weight, p.term)), *matching, agent_id, limit],
+            agent_id,
+        )
+        return [(r[0], float(r[1])) for r in rows]
+
+    def _lexemes(self, terms: Sequence[str]) -> dict[str, tuple[str, ...]]:
+        """term -> the lexemes it stands for (none for a stop word); remembered per process."""
+        missing = [t for t in terms if t not in self._lexeme_cache]
+        if missing:
+            rows = self._all(
+                "SELECT t, tsvector_to_array(to_tsvector('english', regexp_replace(t, '[[:punct:][:space:]]+', ' ', "
+                "'g'))) FROM unnest(%s::text[]) AS t",
+                (missing,),
+            )
+            if len(self._lexeme_cache) > 50_000:
+                self._lexeme_cache.clear()
+            self._lexeme_cache.update((t, tuple(found)) for t, found in rows)
+        return {t: self._lexeme_cache[t] for t in terms}
+
+    def _lexeme_stats(self) -> LexemeStats:
+        """The planner's statistics of the lexeme column (refreshed every few minutes)."""
+        now = time.monotonic()
+        if now - self._stats_at > STATS_TTL_S:
+            rows = self._all(
+                "SELECT s.most_common_elems::text::text[], s.most_common_elem_freqs, c.reltuples FROM pg_stats s "
+                "JOIN pg_class c ON c.relname = s.tablename AND c.relnamespace = to_regnamespace(s.schemaname) "
+                "WHERE s.schemaname = current_schema() AND s.tablename = 'memories' AND s.attname = 'lexemes'"
+            )
+            self._stats, self._stats_at = lexeme_stats(rows[0] if rows else None), now
+        return self._stats
+
+    def in_window(self, agent_id: str, start: datetime, end: datetime, *, limit: int) -> builtins.list[str]:
+        """Current memories whose event (or, lacking one, creation) time falls in [start, end)."""
+        rows = self._all(
+            f"SELECT m.id FROM memories m WHERE m.agent_id = %s AND {CURRENT} "
+            "AND COALESCE(m.event_at, m.created_at) >= %s AND COALESCE(m.event_at, m.created_at) < %s "
+            "ORDER BY m.importance DESC, m.created_at DESC, m.seq DESC LIMIT %s",
+            (agent_id, start, end, limit),
+            agent_id,
+        )
+        return [r[0] for r in rows]
+
+    def with_url(self, agent_id: str, fragment: str, *, limit: int) -> builtins.list[str]:
+        """Current memories whose extracted URLs contain ``fragment`` (case-insensitive)."""
+        rows = self._all(
+            f"SELECT m.id FROM memories m WHERE m.agent_id = %s AND {CURRENT} AND {WITH_URL} ORDER BY m.seq LIMIT %s",
+            (agent_id, fragment.lower(), limit),
+            agent_id,
+        )
+        return [r[0] for r in rows]
+
+    def placements(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, tuple[int, str]]:
+        """(position in its session, session) of each given current memory that has a session: its session's
+        earlier rows of the agent, whatever their status, counted through the index of migration 0006."""
+        if not memory_ids:
+            return {}
+        rows = self._all(  # number the rows of the asked-about memories' sessions, keep the asked-about ones
+            "SELECT id, turn, session FROM (SELECT m.id, m.source->>'session' AS session, "
+            f"({CURRENT}) AS current, row_number() OVER (PARTITION BY m.source->>'session' ORDER BY m.seq) - 1 AS turn "
+            "FROM memories m WHERE m.agent_id = %s AND m.source->>'session' IN "
+            "(SELECT a.source->>'session' FROM memories a WHERE a.agent_id = %s AND a.id = ANY(%s))) t "
+            "WHERE id = ANY(%s) AND current",
+            (agent_id, agent_id, list(memory_ids), list(memory_ids)),
+            agent_id,
+        )
+        return {mid: (turn, session) for mid, turn, session in rows}
+
+    def vector(
+        self, agent_id: str, query: np.ndarray, *, limit: int
+    ) -> builtins.list[builtins.list[tuple[str, float]]]:
+        return self._nearest(agent_id, query, limit, None)
+
+    def dedup_candidates(
+        self, agent_id: str, query: np.ndarray, *, limit: int, types: Sequence[str] | None = None
+    ) -> builtins.list[builtins.list[tuple[str, float]]]:
+        return self._nearest(agent_id, query, limit, types)
+
+    def _nearest(
+        self, agent_id: str, query: np.ndarray, limit: int, types: Sequence[str] | None
+    ) -> builtins.list[builtins.list[tuple[str, float]]]:
+        queries = np.atleast_2d(np.asarray(query, dtype=np.float32))
+        found: builtins.list[builtins.list[tuple[str, float]]] = [[] for _ in range(len(queries))]
+        if limit <= 0:
+            return found
+        vec = self._vec()
+        # With types, each query row carries its type and only memories of that type are ranked for it.
+        typed = ("JOIN memories m ON m.id = v.id ", "AND m.type = q.type ") if types is not None else ("", "")
+        rows = self._all(
+            "SELECT q.i, c.id, c.sim FROM unnest(%b::vector[], %s::text[]) WITH ORDINALITY AS q(vec, type, i) "
+            f"CROSS JOIN LATERAL (SELECT v.id, 1 - ({vec} <=> q.vec) AS sim FROM vectors v {typed[0]}"
+            f"WHERE v.agent_id = %s {typed[1]}ORDER BY {vec} <=> q.vec LIMIT %s) c ORDER BY q.i, c.sim DESC, c.id",
+            (list(queries), list(types) if types is not None else [None] * len(queries), agent_id, limit),
+            agent_id,
+        )
+        for i, mid, sim in rows:
+            found[i - 1].append((mid, float(sim)))
+        return found
+
+    def vectors_for(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, np.ndarray]:
+        if not memory_ids:
+            return {}
+        rows = self._all(
+            "SELECT v.id, v.vec FROM vectors v WHERE v.id = ANY(%s) AND v.agent_id = %s",
+            (list(memory_ids), agent_id),
+            agent_id,
+            binary=True,  # vectors load from the binary format straight into numpy
+        )
+        return {r[0]: r[1] for r in rows}
+
+    def delete_vectors(self, agent_id: str, memory_ids: Sequence[str]) -> None:
+        if not memory_ids:
+            return
+        with self.write(), self._conn(agent_id) as conn:
+            conn.execute("DELETE FROM vectors WHERE agent_id = %s AND id = ANY(%s)", (agent_id, list(memory_ids)))
+
+    def replace_vectors(self, records: Sequence[MemoryRecord], vectors: np.ndarray) -> None:
+        """Re-embedding: overwrite the vectors of these records."""
+        if not records:
+            return
+        with self.write(), self._conn() as conn:
+            self._lock_all(records)
+            conn.execute(
+                "DELETE FROM vectors v USING unnest(%s::text[], %s::text[]) AS u(id, agent_id) "
+                "WHERE v.id = u.id AND v.agent_id = u.agent_id",
+                ([r.id for r in records], [r.agent_id for r in records]),
+            )
+            with conn.cursor() as cur:
+                self._copy_vectors(cur, records, vectors)
+
+    # --- doctor: find and repair damage (tiermem.doctor) ----------------------------------------------------
+
+    def applied_migrations(self) -> builtins.list[str]:
+        return [r[0] for r in self._all("SELECT name FROM schema_migrations ORDER BY name")]
+
+    def vector_problems(self, dims: int) -> tuple[builtins.list[Any], builtins.list[tuple[str, str]]]:
+        """(vectors to delete: of a memory that is not current or of another agent; current memories whose
+        vector is missing or not ``dims`` wide, as (agent, id)). The foreign key rules out vectors of no memory."""
+        orphans = self._all(
+            "SELECT v.id FROM vectors v JOIN memories m ON m.id = v.id "
+            f"WHERE m.agent_id <> v.agent_id OR NOT ({CURRENT})"
+        )
+        missing = self._all(
+            "SELECT m.agent_id, m.id FROM memories m LEFT JOIN vectors v ON v.id = m.id "
+            f"WHERE {CURRENT} AND (v.id IS NULL OR vector_dims(v.vec) <> %s) ORDER BY m.seq",
+            (dims,),
+        )
+        return [r[0] for r in orphans], [(r[0], r[1]) for r in missing]
+
+    def delete_vector_rows(self, keys: Sequence[Any]) -> None:
+        """Delete the vectors :meth:`vector_problems` found orphaned (by memory id)."""
+        if keys:
+            with self.write(), self._conn() as conn:
+                conn.execute("DELETE FROM vectors WHERE id = ANY(%s)", (list(keys),))

@@ -1,0 +1,224 @@
+"""Candidates for recall and dedup from the SQLite backend: BM25 (FTS5, then an in-memory mirror), vectors
+(an in-memory mirror kept current across processes), time windows, URLs and session placements."""
+
+from __future__ import annotations
+
+import builtins
+from collections.abc import Callable, Sequence
+from datetime import datetime
+
+import numpy as np
+
+from ..model import MemoryRecord
+from .lexical import LexicalIndex
+from .sqlite_base import SQLiteConnection
+from .sqlite_rows import CURRENT
+from .vectors import VectorIndex
+
+# FTS5 answers an agent's first lexical queries in a process; from this one on, the in-memory BM25 mirror
+# does (same ranking, ~10x faster at 100k rows). One-shot commands never pay for building the mirror.
+MIRROR_FROM_QUERY = 3
+
+
+class SQLiteSearch(SQLiteConnection):
+    """The candidate reads of :class:`~tiermem.storage.sqlite.SQLiteBackend`."""
+
+    def lexical(self, agent_id: str, terms: Sequence[str], *, limit: int) -> builtins.list[tuple[str, float]]:
+        """The agent's current memories best matching any of ``terms`` by BM25, as (id, score > 0)."""
+        if limit <= 0 or not any(t.replace('"', "").strip() for t in terms):
+            return []
+        with self._lock:
+            self._lexical_queries[agent_id] += 1
+            if agent_id in self._lexicons or self._lexical_queries[agent_id] >= MIRROR_FROM_QUERY:
+                index = self._lexicon(agent_id)
+                return self._current_ranked(
+                    agent_id, limit, lambda depth: [(index.rowids[r], s) for r, s in index.search(terms, depth)]
+                )
+            return self._current_ranked(agent_id, limit, lambda depth: self._fts_ranked(terms, depth))
+
+    def _current_ranked(
+        self, agent_id: str, limit: int, ranked: Callable[[int], builtins.list[tuple[int, float]]]
+    ) -> builtins.list[tuple[str, float]]:
+        """The first ``limit`` of a ranking of rowids that are the agent's current memories.
+
+        Rank first, then filter: joining memories into the ranking reads every matching row before LIMIT
+        applies. Going deeper is needed only when the filter drops many of the best matches (another agent's
+        rows in FTS5, forgotten or superseded memories); the result is the same either way.
+        """
+        depth = limit + limit // 4 + 8
+        while True:
+            found = ranked(depth)
+            current = self._current_ids(agent_id, [r for r, _ in found])
+            kept = [(current[r], score) for r, score in found if r in current]
+            if len(kept) >= limit or len(found) < depth:
+                return kept[:limit]
+            depth *= 4
+
+    def _fts_ranked(self, terms: Sequence[str], depth: int) -> builtins.list[tuple[int, float]]:
+        # Every term is quoted, so FTS5 syntax in user text (NEAR, OR, *, ") is matched as plain words.
+        quoted = [f'"{t.replace(chr(34), "")}"' for t in terms if t.replace('"', "").strip()]
+        rows = self._execute(
+            "SELECT rowid, bm25(memories_fts) FROM memories_fts WHERE memories_fts MATCH ? "
+            "ORDER BY bm25(memories_fts) LIMIT ?",
+            (" OR ".join(quoted), depth),
+        )
+        return [(r[0], -float(r[1])) for r in rows]
+
+    def _lexicon(self, agent_id: str) -> LexicalIndex:
+        """The agent's BM25 mirror, brought up to date with what other processes committed."""
+        versions = self._versions(agent_id)
+        epoch = f"{versions['store']}/{versions['lex']}"
+        index = self._lexicons.get(agent_id)
+        if index is None or index.epoch != epoch:
+            index = self._lexicons[agent_id] = LexicalIndex(epoch=epoch)
+        rows = self._execute(
+            "SELECT rowid, id, text || ' ' || tags || ' ' || COALESCE(category, ''), json_extract(source, '$.session') "
+            "FROM memories "
+            "WHERE rowid > ? AND +agent_id = ? ORDER BY rowid",  # +: walk rowids past the watermark only
+            (index.watermark, agent_id),
+        )
+        index.add(rows)
+        return index
+
+    def _current_ids(self, agent_id: str, rowids: Sequence[int]) -> dict[int, str]:
+        """rowid -> id of those of ``rowids`` that are the agent's current memories."""
+        out: dict[int, str] = {}
+        out.update(
+            self._select_in(
+                f"SELECT m.rowid, m.id FROM memories m WHERE m.rowid IN (?*) AND +m.agent_id = ? AND {CURRENT}",
+                rowids,
+                after=[agent_id],
+            )
+        )
+        return out
+
+    def in_window(self, agent_id: str, start: datetime, end: datetime, *, limit: int) -> builtins.list[str]:
+        """Current memories whose event (or, lacking one, creation) time falls in [start, end)."""
+        with self._lock:
+            rows = self._execute(
+                f"SELECT m.id FROM memories m WHERE m.agent_id = ? AND {CURRENT} "
+                "AND COALESCE(m.event_at, m.created_at) >= ? AND COALESCE(m.event_at, m.created_at) < ? "
+                "ORDER BY m.importance DESC, m.created_at DESC LIMIT ?",
+                (agent_id, start.timestamp(), end.timestamp(), limit),
+            )
+            return [r[0] for r in rows]
+
+    def with_url(self, agent_id: str, fragment: str, *, limit: int) -> builtins.list[str]:
+        """Current memories whose extracted URLs contain ``fragment`` (case-insensitive)."""
+        escaped = fragment.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        with self._lock:
+            rows = self._execute(
+                f"SELECT DISTINCT m.id FROM memory_urls u JOIN memories m ON m.rowid = u.memory_rowid "
+                f"WHERE u.agent_id = ? AND u.url LIKE ? ESCAPE '\\' AND {CURRENT} LIMIT ?",
+                (agent_id, f"%{escaped}%", limit),
+            )
+            return [r[0] for r in rows]
+
+    def placements(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, tuple[int, str]]:
+        """(position in its session, session) of each given current memory that has a session."""
+        if not memory_ids:
+            return {}
+        # The BM25 mirror keeps both (even for a row a purge has made stale: the caller asks about current
+        # memories); a memory it has not seen yet sends the question to the store.
+        if (index := self._lexicons.get(agent_id)) is not None:
+            known = [row for mid in memory_ids if (row := index.rows.get(mid)) is not None]
+            if len(known) == len(memory_ids):
+                return {index.ids[r]: (index.turns[r], s) for r in known if (s := index.sessions[r]) is not None}
+        # A position counts the session's earlier rows of the agent, whatever their status (through the
+        # partial index of migration 0008: a range of one session, not a scan of the agent's memories).
+        rows = self._select_in(
+            "SELECT a.id, (SELECT COUNT(*) FROM memories o WHERE o.agent_id = ? AND "
+            "json_extract(o.source, '$.session') = a.session AND o.rowid < a.rowid), a.session FROM ("
+            "SELECT m.id, m.rowid, json_extract(m.source, '$.session') AS session FROM memories m "
+            f"WHERE +m.agent_id = ? AND m.id IN (?*) AND {CURRENT} AND session IS NOT NULL) a",
+            list(dict.fromkeys(memory_ids)),
+            before=[agent_id, agent_id],
+        )
+        return {mid: (turn, session) for mid, turn, session in rows}
+
+    def _index(self, agent_id: str) -> VectorIndex:
+        """The agent's vector mirror, brought up to date with what other processes committed."""
+        versions = self._versions(agent_id)
+        epoch = f"{versions['store']}/{versions['reload']}"
+        dims = int(self.meta_get("embedder_dims") or 0)
+        index = self._indexes.get(agent_id)
+        if index is None or index.epoch != epoch or index.dims != dims:
+            index = self._indexes[agent_id] = VectorIndex(dims=dims, epoch=epoch, removals=versions["vec"])
+        elif index.removals != versions["vec"]:  # vectors were deleted: keep the rows still in the store
+            kept = self._execute(
+                "SELECT rowid FROM vectors WHERE agent_id = ? AND rowid <= ?", (agent_id, index.watermark)
+            )
+            index.retain(np.fromiter((r[0] for r in kept), dtype=np.int64))
+            index.removals = versions["vec"]
+        rows = self._execute(
+            "SELECT v.rowid, m.id, v.vec, m.type FROM vectors v JOIN memories m ON m.rowid = v.rowid "
+            "WHERE v.agent_id = ? AND v.rowid > ? ORDER BY v.rowid",
+            (agent_id, index.watermark),
+        ).fetchall()
+        if rows:
+            matrix = np.frombuffer(b"".join(r[2] for r in rows), dtype=np.float32).reshape(len(rows), dims)
+            index.add([r[1] for r in rows], matrix, [r[0] for r in rows], [r[3] for r in rows])
+        return index
+
+    def vector(
+        self, agent_id: str, query: np.ndarray, *, limit: int
+    ) -> builtins.list[builtins.list[tuple[str, float]]]:
+        with self._lock:
+            index = self._index(agent_id)
+            found = index.candidates(np.atleast_2d(query), limit, widen=8)
+        return [[(index.ids[row], sim) for row, sim in hits] for hits in found]
+
+    def dedup_candidates(
+        self, agent_id: str, query: np.ndarray, *, limit: int, types: Sequence[str] | None = None
+    ) -> builtins.list[builtins.list[tuple[str, float]]]:
+        """Like :meth:`vector`, through the fast prefix shortlist (dedup of large batches); with ``types``,
+        through the rows of each query's type only."""
+        queries = np.atleast_2d(query)
+        with self._lock:
+            index = self._index(agent_id)
+            found = index.candidates(queries, limit) if types is None else index.nearest_of_type(queries, types, limit)
+        return [[(index.ids[row], sim) for row, sim in hits] for hits in found]
+
+    def vectors_for(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, np.ndarray]:
+        ids = list(memory_ids)
+        if not ids:
+            return {}
+        with self._lock:
+            if agent_id in self._indexes:  # the mirror is loaded (recall, dedup): read it, brought up to date
+                index = self._index(agent_id)
+                rows = {mid: row for mid in ids if (row := index.row_of(mid)) is not None}
+                block = index.matrix[list(rows.values())]  # a copy: callers cannot touch the mirror
+                return dict(zip(rows, block, strict=True))
+            found: dict[str, np.ndarray] = {}
+            rows_ = self._select_in(
+                "SELECT m.id, v.vec FROM vectors v JOIN memories m ON m.rowid = v.rowid "
+                "WHERE m.id IN (?*) AND +m.agent_id = ?",
+                ids,
+                after=[agent_id],
+            )
+            found.update((r[0], np.frombuffer(r[1], dtype=np.float32)) for r in rows_)
+        return found
+
+    def delete_vectors(self, agent_id: str, memory_ids: Sequence[str]) -> None:
+        with self.write():
+            self._conn.executemany(
+                "DELETE FROM vectors WHERE rowid = (SELECT rowid FROM memories WHERE agent_id = ? AND id = ?)",
+                [(agent_id, mid) for mid in memory_ids],
+            )
+            self._bump_epoch(agent_id, vec=True)  # the BM25 mirror stays: lexical results are checked against the store
+
+    def _insert_vectors(self, records: Sequence[MemoryRecord], vectors: np.ndarray) -> None:
+        ids = [r.id for r in records]
+        rowids: dict[str, int] = {}
+        rowids.update(self._select_in("SELECT id, rowid FROM memories WHERE id IN (?*)", ids))
+        blobs = np.asarray(vectors, dtype=np.float32)
+        self._conn.executemany(
+            "INSERT OR REPLACE INTO vectors(rowid, agent_id, vec) VALUES (?, ?, ?)",
+            [(rowids[r.id], r.agent_id, v.tobytes()) for r, v in zip(records, blobs, strict=True)],
+        )
+
+    def replace_vectors(self, records: Sequence[MemoryRecord], vectors: np.ndarray) -> None:
+        """Re-embedding: overwrite vectors and make every process rebuild its mirror."""
+        with self.write():
+            self._insert_vectors(records, vectors)
+            self._bump_epoch()
