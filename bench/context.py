@@ -233,7 +233,7 @@ def run_horizon(days: int, facts: int, budget: int, seed: int, per_day: int) -> 
         last, planted = build_workspace(root, days, facts, seed, per_day)
         with Memory.open(root / ".tiermem") as memory:
             began = time.perf_counter()
-            indexed = memory.sync_workspace()
+            indexed = memory.workspace.sync()
             index_s = time.perf_counter() - began
             now = last + timedelta(hours=5)
             for warm_up in ("what was I doing?", "what is next?", "any open questions?"):
@@ -276,7 +276,7 @@ def _parts(memory: Memory, root: Path, questions: Sequence[str], now: datetime) 
     timed = {
         "search_ms": lambda q: memory.search(q, limit=memory.settings.workspace.recall_limit, now=now, reinforce=False),
         "lifecycle_ms": lambda q: life.session_context(now=now),
-        "index_check_ms": lambda q: memory.sync_workspace(workspace=root, quick=True),
+        "index_check_ms": lambda q: memory.workspace.sync(workspace=root, quick=True),
         "phases_ms": lambda q: loader.plan(q, now),
     }
     out = {}

@@ -61,9 +61,9 @@ def store_all(mem: Memory, texts: list[str]) -> tuple[list[str], list[float]]:
 def check_nothing_lost(mem: Memory, ids: list[str]) -> dict[str, int]:
     """Every stored memory still there and current; every fact a job reports stored, there and current."""
     missing = sum(1 for i in ids if not mem.get(i).is_current)
-    facts = [f for i in ids for job in mem.llm_jobs(i) for f in job["result"].get("facts", [])]
+    facts = [f for i in ids for job in mem.llm.jobs(i) for f in job["result"].get("facts", [])]
     missing_facts = sum(1 for f in set(facts) if not mem.get(f).is_current)
-    jobs = [job for i in ids for job in mem.llm_jobs(i)]
+    jobs = [job for i in ids for job in mem.llm.jobs(i)]
     return {
         "memories": len(ids),
         "missing": missing,
@@ -76,7 +76,7 @@ def check_nothing_lost(mem: Memory, ids: list[str]) -> dict[str, int]:
 def wait_drained(mem: Memory, timeout_s: float) -> float:
     started = time.monotonic()
     while True:
-        queue = mem.llm_status()["queue"]
+        queue = mem.llm.status()["queue"]
         if queue["pending"] == 0 and queue["running"] == 0:
             return time.monotonic() - started
         if time.monotonic() - started > timeout_s:
@@ -101,11 +101,11 @@ def run(
         drain_s = 0.0
         if drain == "drain":
             started = time.perf_counter()
-            mem.drain()
+            mem.llm.drain()
             drain_s = time.perf_counter() - started
         elif drain == "worker":
             drain_s = wait_drained(mem, timeout_s)  # after the last store; the worker started with the first
-        queue = mem.llm_status()["queue"]
+        queue = mem.llm.status()["queue"]
         used = [c for purposes in mem.llm_usage().values() for c in purposes.values()]
         kept = check_nothing_lost(mem, ids) if drain != "none" else {"memories": len(ids), "missing": 0}
     return {

@@ -40,7 +40,7 @@ def test_tokens_create_list_revoke(cli: Cli) -> None:
 def test_token_secrets_are_stored_hashed(cli: Cli) -> None:
     made = cli.json("tokens", "create", "--agent-id", "*", "--role", "admin")
     with cli.memory() as mem:
-        stored = mem.token_record(made["id"])
+        stored = mem.admin.token_record(made["id"])
     assert stored is not None and made["token"].split("_")[2] not in stored
 
 

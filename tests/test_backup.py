@@ -134,7 +134,7 @@ def fill(
     history: list[tuple[str, HistoryEntry]],
     docs: dict[tuple[str, str], dict[str, Any]],
 ) -> None:
-    memory.adopt(records)
+    memory.admin.adopt(records)
     for agent, link in links:
         memory._backend.add_link(agent, link)
     for agent, entry in history:
@@ -208,7 +208,7 @@ def test_conflicting_id_fails_whole_import_or_is_skipped(mem: Memory, open_memor
     exported = dump(mem)
     target = open_memory(tmp_path / "t")
     target.store("something else entirely")
-    target.adopt([make_record("another text", agent_id="default", id=first.id)])
+    target.admin.adopt([make_record("another text", agent_id="default", id=first.id)])
     before = snapshot(target)
     with pytest.raises(
         ValidationError, match=rf"line 2: memory {first.id} conflicts with a memory already in the store"
@@ -392,8 +392,9 @@ def test_rest_export_streams_and_import_needs_admin(api: tuple[str, Memory], ope
 def test_import_keeps_times_it_was_given(mem: Memory, open_memory, tmp_path: Path) -> None:
     """A restored memory keeps its own created/updated/accessed times and counters, not the import's."""
     old = datetime(2020, 5, 17, 8, 30, tzinfo=UTC)
-    mem.adopt([make_record("an old memory", agent_id="default", created_at=old, updated_at=old + timedelta(days=1),
-                           last_accessed_at=old + timedelta(days=2), access_count=41)])  # fmt: skip
+    mem.admin.adopt([make_record("an old memory", agent_id="default", created_at=old,
+                                 updated_at=old + timedelta(days=1), last_accessed_at=old + timedelta(days=2),
+                                 access_count=41)])  # fmt: skip
     target = open_memory(tmp_path / "t")
     target.import_from(dump(mem).splitlines())
     (record,) = target.list()

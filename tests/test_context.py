@@ -87,17 +87,17 @@ def test_hot_state_and_tree_index_come_first(mem: Memory, workspace: Path) -> No
 
 def test_indexing_is_by_checksum_and_follows_edits(mem: Memory, workspace: Path) -> None:
     _history(workspace, days=3)
-    first = mem.sync_workspace(workspace=workspace)
+    first = mem.workspace.sync(workspace=workspace)
     assert (
         first["files"] == 7 and first["added"] == 13 and set(first["reindexed"]) >= {"MEMORY.md", "memory/events.json"}
     )
-    assert mem.sync_workspace(workspace=workspace) == {**first, "reindexed": [], "added": 0}  # nothing read again
+    assert mem.workspace.sync(workspace=workspace) == {**first, "reindexed": [], "added": 0}  # nothing read again
     log = workspace / "memory" / "2026-01-06.md"
     before = {r.text: r.id for r in _workspace_memories(mem, "memory/2026-01-06.md")}
     log.write_text(
         log.read_text(encoding="utf-8") + "\nA brand new line about the kettle descaling.\n", encoding="utf-8"
     )
-    grown = mem.sync_workspace(workspace=workspace)
+    grown = mem.workspace.sync(workspace=workspace)
     assert grown["reindexed"] == ["memory/2026-01-06.md"] and grown["added"] == 1 and grown["forgotten"] == 0
     after = {r.text: r.id for r in _workspace_memories(mem, "memory/2026-01-06.md")}
     assert all(after[text] == mid for text, mid in before.items())  # unchanged lines keep their memories
@@ -107,17 +107,17 @@ def test_indexing_is_by_checksum_and_follows_edits(mem: Memory, workspace: Path)
         + text.replace("Routine release work number 1;", "Unusual release work;"),
         encoding="utf-8",
     )
-    edited = mem.sync_workspace(workspace=workspace)
+    edited = mem.workspace.sync(workspace=workspace)
     assert edited["forgotten"] == 1 and edited["moved"] == len(after) - 1 and edited["added"] == len(after) + 1
     gone = before["Routine release work number 1; nothing unusual happened."]
     assert mem.get(gone).status == "forgotten" and "left memory/2026-01-06.md" in str(mem.history(gone)[-1].detail)
     lines = {r.text: r.source["line"] for r in _workspace_memories(mem, "memory/2026-01-06.md")}
     assert lines["Inserted at the top, so every line moves."] == 1
     log.unlink()
-    removed = mem.sync_workspace(workspace=workspace)
+    removed = mem.workspace.sync(workspace=workspace)
     assert removed["forgotten"] == len(lines) and not _workspace_memories(mem, "memory/2026-01-06.md")
     count = len(_workspace_memories(mem))
-    rebuilt = mem.sync_workspace(workspace=workspace, rebuild=True)
+    rebuilt = mem.workspace.sync(workspace=workspace, rebuild=True)
     assert rebuilt["added"] == count and len(_workspace_memories(mem)) == count
 
 
@@ -154,7 +154,7 @@ def test_without_a_workspace_the_store_still_answers(mem: Memory, tmp_path: Path
         with pytest.raises(ValidationError, match="budget_tokens"):
             mem.context("x", budget_tokens=bad)  # type: ignore[arg-type]
     with pytest.raises(ValidationError, match="no workspace"):
-        mem.sync_workspace()
+        mem.workspace.sync()
 
 
 @settings(max_examples=12)
@@ -295,7 +295,7 @@ def test_files_are_cut_into_pieces_recall_can_point_at() -> None:
 
 def test_workspace_memories_are_born_cold(mem: Memory, workspace: Path) -> None:
     _history(workspace, days=1)
-    mem.sync_workspace(workspace=workspace)
+    mem.workspace.sync(workspace=workspace)
     assert {r.tier for r in _workspace_memories(mem)} == {"cold"}  # the hot block draws on the warm store only
     assert mem.store("An explicit tier", tier="frozen").memory.tier == "frozen"
     with pytest.raises(ValidationError, match="tier must be one of"):
@@ -318,7 +318,7 @@ def test_the_demo_runs_a_guided_session(cli: Cli) -> None:
 
 def test_a_context_checks_old_logs_only_now_and_then(mem: Memory, workspace: Path) -> None:
     last = _history(workspace, days=20)
-    mem.sync_workspace(workspace=workspace)  # a full check
+    mem.workspace.sync(workspace=workspace)  # a full check
     new = workspace / "memory" / f"{last:%Y-%m-%d}.md"
     old = workspace / "memory" / "2026-01-05.md"  # older than the 14 newest logs
     for path in (new, old):
@@ -327,7 +327,7 @@ def test_a_context_checks_old_logs_only_now_and_then(mem: Memory, workspace: Pat
         )
     ctx = mem.context("kettle", workspace=workspace, now=last + timedelta(hours=5))
     assert ctx.metadata["index"]["reindexed"] == [new.relative_to(workspace).as_posix()]  # within the minute
-    assert mem.sync_workspace(workspace=workspace)["reindexed"] == ["memory/2026-01-05.md"]  # a full check
+    assert mem.workspace.sync(workspace=workspace)["reindexed"] == ["memory/2026-01-05.md"]  # a full check
 
 
 def test_recall_fills_the_room_left_and_reinforces_only_what_it_shows(mem: Memory, workspace: Path) -> None:
@@ -361,7 +361,7 @@ def test_lifecycle_and_workspace_share_one_layout_per_agent(mem: Memory, workspa
 
 def test_a_quick_check_sees_old_logs_come_and_go(mem: Memory, workspace: Path) -> None:
     last = _history(workspace, days=20)
-    mem.sync_workspace(workspace=workspace)  # a full check: the quick ones trust older logs for a minute
+    mem.workspace.sync(workspace=workspace)  # a full check: the quick ones trust older logs for a minute
     (workspace / "memory" / "2025-12-24.md").write_text("- Wrapped the presents for the harbour crew.\n")
     (workspace / "memory" / "2026-01-06.md").unlink()
     ctx = mem.context("presents", workspace=workspace, now=last + timedelta(hours=5))

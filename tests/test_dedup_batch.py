@@ -60,7 +60,7 @@ def corpus(n: int, seed: int) -> list[dict[str, str]]:
 def reference(mem: Memory, records: Sequence[MemoryRecord], vectors: np.ndarray) -> list[DedupResult | None]:
     """The straightforward version: every candidate in the pool, in order."""
     backend = mem._backend
-    thresholds = mem._registry.thresholds()
+    thresholds = mem.core.registry.thresholds()
     neighbours = backend.dedup_candidates("default", vectors, limit=DEDUP_NEIGHBOURS, types=[r.type for r in records])
     ids = list({m for row in neighbours for m, _ in row})
     stored = backend.get_many("default", ids)
@@ -93,15 +93,17 @@ def test_batch_dedup_decides_exactly_like_the_full_pool(
     seen: set[str] = set()
     for start in range(0, len(items), 150):
         now = datetime.now(UTC)
-        records = [mem._prepare(item, "default", now, i) for i, item in enumerate(items[start : start + 150])]
+        records = [
+            mem.core.preparer.record(item, "default", now, i) for i, item in enumerate(items[start : start + 150])
+        ]
         vectors = mem.embedder.embed([r.text for r in records])
         with mem._backend.write():
-            fast = mem._decisions.decide("default", records, vectors)
+            fast = mem.core.decisions.decide("default", records, vectors)
             slow = reference(mem, records, vectors)
             assert [(d.reason, d.matched_id, round(d.similarity, 4)) if d else None for d in fast] == [
                 (d.reason, d.matched_id, round(d.similarity, 4)) if d else None for d in slow
             ]
-            mem._commit_batch("default", records, vectors, fast, now)
+            mem.core.commit_batch("default", records, vectors, fast, now)
         seen.update(d.reason for d in fast if d)
     assert seen == {"exact_match", "content_overlap", "embedding_similarity"}  # every tier was exercised
 

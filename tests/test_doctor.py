@@ -170,7 +170,7 @@ def test_workspace_drift_found_and_repaired(open_memory: Callable[..., Memory], 
     root.mkdir()
     _workspace(root)
     mem = open_memory(root / ".tiermem")
-    mem.sync_workspace()
+    mem.workspace.sync()
     assert mem.doctor().ok
     log = root / "memory" / "2026-01-06.md"
     log.write_text(log.read_text() + "\nThe release train moves to Thursdays.\n")
@@ -190,7 +190,7 @@ def test_workspace_pieces_missing_from_store_are_reindexed(open_memory: Callable
     root.mkdir()
     _workspace(root)
     mem = open_memory(root / ".tiermem")
-    mem.sync_workspace()
+    mem.workspace.sync()
     piece = next(r for r in mem.list(limit=500) if r.source.get("type") == "workspace")
     mem.purge(piece.id)
     assert statuses(mem.doctor())["workspace index"] == ("problem", 1)
@@ -244,7 +244,7 @@ def test_repair_never_revives_a_forgotten_piece(open_memory: Callable[..., Memor
     root.mkdir()
     _workspace(root)
     mem = open_memory(root / ".tiermem")
-    mem.sync_workspace()
+    mem.workspace.sync()
     pieces = [r for r in mem.list(limit=500) if r.source.get("type") == "workspace"]
     forgotten, purged = pieces[0], pieces[1]
     mem.forget(forgotten.id, reason="wrong")

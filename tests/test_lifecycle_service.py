@@ -227,19 +227,19 @@ def test_a_daily_note_line_is_one_memory(mem: Memory, life: LifecycleService, wo
     def copies(word: str) -> list[str]:
         return [r.source["type"] for r in mem.list(limit=100) if word in r.text]
 
-    mem.sync_workspace(workspace=workspace)  # indexed first: the line is a workspace piece...
+    mem.workspace.sync(workspace=workspace)  # indexed first: the line is a workspace piece...
     assert copies("NAS") == ["workspace"]
     report = life.ingest_daily(now=NOW)  # ...until it becomes a fact
     assert report["facts_stored"] == 1 and report["indexed_lines_replaced"] == 1
     assert copies("NAS") == ["daily"] and copies("cat") == ["workspace"]
     log.write_text(log.read_text() + "- Ordered a new router for the garage\n")  # the log grows
-    mem.sync_workspace(workspace=workspace)
+    mem.workspace.sync(workspace=workspace)
     assert copies("NAS") == ["daily"] and copies("router") == ["workspace"]
-    mem.sync_workspace(workspace=workspace, rebuild=True)
+    mem.workspace.sync(workspace=workspace, rebuild=True)
     assert copies("NAS") == ["daily"] and copies("cat") == ["workspace"]
     (notes / "2026-02-28.md").write_text("- [x] Replaced the fan in the old server rack\n")
     life.ingest_daily(now=NOW)  # ingested first, indexed after: still one memory
-    mem.sync_workspace(workspace=workspace)
+    mem.workspace.sync(workspace=workspace)
     assert copies("fan") == ["daily"]
     hits = mem.search("where did the backups go", limit=5)
     assert sum("NAS" in h.memory.text for h in hits) == 1

@@ -119,7 +119,7 @@ def test_llm_distillation_keeps_metadata_and_limits(llm_memory: Memory, server: 
             }
         )
     )
-    out = distill.distill(CHAT, SETTINGS, llm_memory.llm_client("distill"), with_summary=True)
+    out = distill.distill(CHAT, SETTINGS, llm_memory.llm.client("distill"), with_summary=True)
     assert (out["mode"], out["llm_fallback"]) == ("llm", None)
     assert out["distilled"]["emotion"] == "determined"
     assert len(out["distilled"]["fact"].encode()) <= 100
@@ -138,7 +138,7 @@ def test_llm_distillation_keeps_metadata_and_limits(llm_memory: Memory, server: 
 )
 def test_llm_distillation_falls_back_to_rules(llm_memory: Memory, server: LLMServer, reply: Reply, reason: str) -> None:
     server.play(reply, reply, reply)
-    out = distill.distill(CHAT, SETTINGS, llm_memory.llm_client("distill"))
+    out = distill.distill(CHAT, SETTINGS, llm_memory.llm.client("distill"))
     assert out["mode"] == "rule" and reason in out["llm_fallback"]
     assert out["distilled"]["people"] == ["John Smith", "Sarah"]
 

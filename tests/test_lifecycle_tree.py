@@ -203,7 +203,7 @@ def test_llm_tree_search_against_a_real_server_falls_back_to_keywords(
     llm_memory: Memory, server: LLMServer, reply: Reply, mode: str, fallback: str | None
 ) -> None:
     server.play(reply, reply, reply)  # retries see the same behaviour
-    found = seed_example().search("owner preferences", NOW, llm_memory.llm_client("tree_search"), 3)
+    found = seed_example().search("owner preferences", NOW, llm_memory.llm.client("tree_search"), 3)
     assert found.mode == mode
     assert [h.path for h in found.value] == ["owner"]
     if fallback is None:

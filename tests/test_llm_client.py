@@ -254,11 +254,11 @@ def test_budget_and_usage_are_shared_through_the_store(server: LLMServer, open_m
     config = llm_config(server, daily_call_budget=1)
     first = open_memory(config=config)
     second = open_memory(config=config)  # another connection, as another process would have
-    client = first.llm_client("ping")
+    client = first.llm.client("ping")
     assert client is not None
     server.play(Reply.json("pong"))
     client.complete("one")
-    other = second.llm_client("ping")
+    other = second.llm.client("ping")
     assert other is not None
     with pytest.raises(LLMBudgetError):
         other.complete("two")
@@ -270,7 +270,7 @@ def test_budget_and_usage_are_shared_through_the_store(server: LLMServer, open_m
 
 def test_identical_prompts_are_answered_from_the_cache(server: LLMServer, open_memory: Callable[..., Memory]) -> None:
     mem = open_memory(config=llm_config(server))
-    client = mem.llm_client("tree_search")
+    client = mem.llm.client("tree_search")
     assert client is not None
     server.play(Reply.json('[{"path": "a"}]'), Reply.json('[{"path": "b"}]'))
     assert client.complete("the same tree prompt") == '[{"path": "a"}]'
@@ -289,7 +289,7 @@ def test_cache_can_be_switched_off(server: LLMServer) -> None:
 
 def test_failed_calls_are_counted(server: LLMServer, open_memory: Callable[..., Memory]) -> None:
     mem = open_memory(config=llm_config(server, retries=0))
-    client = mem.llm_client("distill")
+    client = mem.llm.client("distill")
     assert client is not None
     server.play(Reply.error(500))
     with pytest.raises(LLMError):
@@ -302,7 +302,7 @@ def test_failed_calls_are_counted(server: LLMServer, open_memory: Callable[..., 
 
 
 def test_no_provider_means_no_client(open_memory: Callable[..., Memory]) -> None:
-    assert open_memory().llm_client() is None
+    assert open_memory().llm.client() is None
     assert create_llm(LLMSettings()) is None
 
 
@@ -325,7 +325,7 @@ def test_auto_finds_a_local_server_or_says_none_answered(server: LLMServer) -> N
 @pytest.mark.parametrize(
     ("settings", "message"),
     [
-        ({"provider": "gpt"}, "unknown llm provider 'gpt'; built-in providers: auto, complete, none, openai"),
+        ({"provider": "gpt"}, "unknown llm provider 'gpt'; available providers: auto, complete, none, openai"),
         ({"provider": "openai"}, "llm.provider 'openai' needs llm.base_url"),
         ({"provider": "complete"}, "llm.provider 'complete' needs llm.base_url"),
         ({"provider": "openai", "base_url": "ftp://x"}, "must start with http:// or https://"),

@@ -69,16 +69,16 @@ def test_store_does_not_wait_for_a_slow_llm(server: LLMServer, open_llm_memory: 
     ids = [mem.store(text).id for text in TEN]
     assert time.monotonic() - started < 1.5  # ten stores, no 2 s call among them
     assert server.calls == 0
-    assert mem.llm_status()["queue"]["pending"] == 10
+    assert mem.llm.status()["queue"]["pending"] == 10
     assert all(mem.get(i).is_current for i in ids)  # stored as given, before any LLM work
 
 
 def test_the_background_worker_drains_while_the_store_is_open(server: LLMServer, open_llm_memory: Opener) -> None:
     mem = open_llm_memory(background=True)
     first = mem.store("My editor theme is Monokai").memory
-    wait_for(lambda: mem.llm_status()["queue"]["llm"] == 1)
-    assert mem.llm_jobs(first.id)[0]["result"]["keys"] == ["about my editor"]
-    assert mem.llm_status()["worker"]["running"]
+    wait_for(lambda: mem.llm.status()["queue"]["llm"] == 1)
+    assert mem.llm.jobs(first.id)[0]["result"]["keys"] == ["about my editor"]
+    assert mem.llm.status()["worker"]["running"]
 
 
 def test_closing_does_not_wait_for_a_slow_call(server: LLMServer, open_llm_memory: Opener) -> None:
@@ -97,7 +97,7 @@ def test_closing_does_not_wait_for_a_slow_call(server: LLMServer, open_llm_memor
 def test_long_memories_are_split_into_facts_that_keep_their_source(server: LLMServer, open_llm_memory: Opener) -> None:
     mem = open_llm_memory()
     raw = mem.store(LONG, category="projects/api", tags=["ops"]).memory
-    report = mem.drain()
+    report = mem.llm.drain()
     assert (report["llm"], report["rule"], report["facts"], report["pending"]) == (4, 0, 3, 0)  # raw + 3 facts
     facts = [m for m in mem.list(limit=50) if m.source.get("type") == "extraction"]
     assert sorted(f.text for f in facts) == sorted([
@@ -121,7 +121,7 @@ def test_search_keys_let_recall_find_words_the_memory_does_not_use(server: LLMSe
     target = mem.store("Switched the terminal to the Solarized palette").memory
     mem.store("Bought a new keyboard for the office")
     server.play(enrichment({"n": 1, "keys": ["colour scheme", "appearance"]}, {"n": 2, "keys": ["hardware"]}))
-    mem.drain()
+    mem.llm.drain()
     hits = mem.search("colour scheme")
     assert hits[0].memory.id == target.id
     assert hits[0].explain["matched"] == "search keys"
@@ -132,10 +132,10 @@ def test_search_keys_let_recall_find_words_the_memory_does_not_use(server: LLMSe
 def test_a_new_value_supersedes_the_old_one_which_is_kept(server: LLMServer, open_llm_memory: Opener) -> None:
     mem = open_llm_memory()
     old = mem.store("My editor theme is Monokai").memory
-    mem.drain()
+    mem.llm.drain()
     new = mem.store("My editor theme is Solarized").memory
     server.play(enrichment({"n": 1, "links": [{"to": "e1", "relation": "supersedes", "reason": "new theme"}]}))
-    assert mem.drain()["superseded"] == 1
+    assert mem.llm.drain()["superseded"] == 1
     kept = mem.get(old.id)
     assert (kept.text, kept.superseded_by, kept.valid_to, kept.status) == (old.text, new.id, new.created_at, "active")
     assert mem.links(old.id)[0] | {"created_at": None} == {
@@ -154,10 +154,10 @@ def test_a_new_value_supersedes_the_old_one_which_is_kept(server: LLMServer, ope
 def test_a_contradiction_invalidates_the_older_memory_only(server: LLMServer, open_llm_memory: Opener) -> None:
     mem = open_llm_memory()
     old = mem.store("The user likes cilantro").memory
-    mem.drain()
+    mem.llm.drain()
     new = mem.store("The user does not like cilantro").memory
     server.play(enrichment({"n": 1, "links": [{"to": "e1", "relation": "contradicts"}]}))
-    mem.drain()
+    mem.llm.drain()
     assert not mem.get(old.id).is_current and mem.get(new.id).is_current
     assert mem.links(new.id)[0]["relation"] == "contradicts"
 
@@ -172,9 +172,9 @@ def test_storing_the_same_fact_twice_never_loses_it(server: LLMServer, open_llm_
         enrichment({"n": 1, "keys": ["postgres host"]}),
         enrichment({"n": 1, "links": [{"to": "e1", "relation": "supersedes"}]}),
     )
-    mem.drain()
+    mem.llm.drain()
     assert mem.get(first.id).is_current and mem.get(copy.id).is_current  # a restatement invalidates nothing
-    assert mem.llm_jobs(copy.id)[0]["result"]["links"][0]["relation"] == "related_to"
+    assert mem.llm.jobs(copy.id)[0]["result"]["links"][0]["relation"] == "related_to"
     assert [h.action for h in mem.history(first.id)] == ["created", "reinforced"]
 
 
@@ -182,10 +182,10 @@ def test_the_later_memory_wins_whatever_order_they_are_processed_in(server: LLMS
     mem = open_llm_memory()
     now = datetime.now(UTC)
     current = mem.store("The office is in Berlin", created_at=now).memory
-    mem.drain()
+    mem.llm.drain()
     imported = mem.store("The office is in Munich", created_at=now - timedelta(days=400)).memory
     server.play(enrichment({"n": 1, "links": [{"to": "e1", "relation": "supersedes"}]}))
-    mem.drain()
+    mem.llm.drain()
     assert mem.get(current.id).is_current
     assert mem.get(imported.id).superseded_by == current.id
 
@@ -193,14 +193,14 @@ def test_the_later_memory_wins_whatever_order_they_are_processed_in(server: LLMS
 def test_rules_take_over_link_detection_when_the_llm_fails(server: LLMServer, open_llm_memory: Opener) -> None:
     mem = open_llm_memory()
     old = mem.store("My editor theme is Monokai").memory
-    mem.drain()
+    mem.llm.drain()
     new = mem.store("My editor theme is Solarized").memory
     server.play(*[Reply.error(500)] * 3)
-    report = mem.drain()
+    report = mem.llm.drain()
     assert (report["rule"], report["superseded"]) == (1, 1)
     assert report["last_fallback"].startswith("HTTP 500 from")
     assert mem.get(old.id).superseded_by == new.id
-    (job,) = mem.llm_jobs(new.id)
+    (job,) = mem.llm.jobs(new.id)
     assert job["mode"] == "rule" and job["result"]["links"][0]["mode"] == "rule"
 
 
@@ -212,15 +212,15 @@ def test_every_server_behaviour_ends_in_a_visible_outcome(
     mem = open_llm_memory()
     memory = mem.store("Switched the terminal to the Solarized palette").memory
     server.play(*replies)
-    report = mem.drain()
-    (job,) = mem.llm_jobs(memory.id)
+    report = mem.llm.drain()
+    (job,) = mem.llm.jobs(memory.id)
     assert (job["status"], job["mode"], report[mode]) == ("done", mode, 1)
     assert job["result"]["mode"] == mode
     if reason is None:
         assert job["result"]["llm_fallback"] is None and job["result"]["keys"] == ["colour scheme"]
     else:
         assert job["result"]["llm_fallback"].startswith(reason) and report["last_fallback"].startswith(reason)
-        assert mem.llm_status()["last_fallback"].startswith(reason)
+        assert mem.llm.status()["last_fallback"].startswith(reason)
     assert mem.get(memory.id).is_current
 
 
@@ -228,8 +228,8 @@ def test_one_bad_item_of_a_batch_falls_back_alone(server: LLMServer, open_llm_me
     mem = open_llm_memory()
     ids = [mem.store(text).id for text in ("Tea at four", "The printer is on floor 2", "Lunch is at noon")]
     server.play(enrichment({"n": 1, "keys": ["afternoon break"]}, {"n": 3, "keys": ["midday meal"]}))
-    mem.drain()
-    modes = [mem.llm_jobs(i)[0]["result"] for i in ids]
+    mem.llm.drain()
+    modes = [mem.llm.jobs(i)[0]["result"] for i in ids]
     assert [(m["mode"], m["llm_fallback"]) for m in modes] == [
         ("llm", None), ("rule", "the answer left out memory 2"), ("llm", None)]  # fmt: skip
 
@@ -237,7 +237,7 @@ def test_one_bad_item_of_a_batch_falls_back_alone(server: LLMServer, open_llm_me
 def test_a_spent_budget_switches_the_queue_to_rules(server: LLMServer, open_llm_memory: Opener) -> None:
     mem = open_llm_memory(daily_call_budget=0)
     mem.store("The user prefers dark mode")
-    report = mem.drain()
+    report = mem.llm.drain()
     assert report["rule"] == 1 and server.calls == 0
     assert report["last_fallback"] == "daily LLM budget of 0 calls spent; using rules until tomorrow (UTC)"
 
@@ -248,9 +248,9 @@ def test_forgotten_and_purged_memories_are_skipped(server: LLMServer, open_llm_m
     purged = mem.store("A secret to purge").memory
     mem.forget(gone.id)
     mem.purge(purged.id)
-    report = mem.drain()
+    report = mem.llm.drain()
     assert (report["skipped"], server.calls) == (2, 0)
-    assert mem.llm_jobs(gone.id)[0]["result"] == {"skipped": "the memory is forgotten"}
+    assert mem.llm.jobs(gone.id)[0]["result"] == {"skipped": "the memory is forgotten"}
 
 
 def test_jobs_of_a_crashed_worker_come_back_after_their_lease(
@@ -264,8 +264,8 @@ def test_jobs_of_a_crashed_worker_come_back_after_their_lease(
     finally:
         crashed.close()
     assert claimed.memory_id == memory.id
-    assert mem.drain()["llm"] == 1
-    assert mem.llm_jobs(memory.id)[0]["attempts"] == 2
+    assert mem.llm.drain()["llm"] == 1
+    assert mem.llm.jobs(memory.id)[0]["attempts"] == 2
 
 
 def test_each_prompt_holds_one_agents_memories(server: LLMServer, open_llm_memory: Opener) -> None:
@@ -273,7 +273,7 @@ def test_each_prompt_holds_one_agents_memories(server: LLMServer, open_llm_memor
     mem.store("Alice's secret project is called Bluebird", agent_id="alice")
     mem.store("Alice's secret project is called Redwing", agent_id="bob")
     mem.store("Bob's favourite editor is Helix", agent_id="bob")
-    mem.drain()
+    mem.llm.drain()
     prompts = server.prompts()
     assert len(prompts) == 2
     assert not any("Bluebird" in p and ("Redwing" in p or "Helix" in p) for p in prompts)
@@ -287,7 +287,7 @@ def test_batches_go_to_the_llm_concurrently(server: LLMServer, open_llm_memory: 
     for i in range(8):
         mem.store(f"Note {i}: the weekly report goes to team {i}")
     started = time.monotonic()
-    assert mem.drain()["llm"] == 8
+    assert mem.llm.drain()["llm"] == 8
     assert server.calls == 4
     assert time.monotonic() - started < 4 * 0.4  # four calls of 0.4 s, overlapping
 
@@ -295,9 +295,9 @@ def test_batches_go_to_the_llm_concurrently(server: LLMServer, open_llm_memory: 
 def test_without_a_provider_nothing_is_queued(open_memory: Opener) -> None:
     mem = open_memory()
     mem.store("My editor theme is Monokai")
-    status = mem.llm_status()
+    status = mem.llm.status()
     assert status["features"]["queueing"] is False and status["queue"]["pending"] == 0
-    assert mem.drain()["jobs"] == 0
+    assert mem.llm.drain()["jobs"] == 0
 
 
 def test_rules_without_an_llm_run_at_write_time(open_memory: Opener) -> None:
@@ -305,7 +305,7 @@ def test_rules_without_an_llm_run_at_write_time(open_memory: Opener) -> None:
     old = mem.store("My editor theme is Monokai").memory
     new = mem.store("My editor theme is Solarized").memory
     assert mem.get(old.id).superseded_by == new.id  # already, when store returned
-    (job,) = mem.llm_jobs(new.id)
+    (job,) = mem.llm.jobs(new.id)
     assert (job["mode"], job["result"]["llm_fallback"]) == ("rule", None)
 
 
@@ -383,7 +383,7 @@ def test_consolidation_makes_one_core_memory_linked_to_its_sources(
         "empty": [Reply.empty()] * 2,
     }
     server.play(*replies[behaviour])
-    report = mem.consolidate_core(threshold=0.45)
+    report = mem.llm.consolidate_core(threshold=0.45)
     (core,) = report["cores"]
     assert sorted(core["sources"]) == sorted(ids)
     made = mem.get(core["id"])
@@ -400,14 +400,14 @@ def test_consolidation_makes_one_core_memory_linked_to_its_sources(
         assert source.is_current and source.text in DEPLOY_NOTES  # sources are never changed
         (link,) = mem.links(source_id)
         assert (link["other_id"], link["relation"], link["direction"]) == (core["id"], "elaborates", "out")
-    assert mem.consolidate_core(threshold=0.45)["cores"] == []  # consolidated memories are not taken twice
+    assert mem.llm.consolidate_core(threshold=0.45)["cores"] == []  # consolidated memories are not taken twice
 
 
 def test_a_dry_run_stores_nothing(open_memory: Opener) -> None:
     mem = open_memory()
     _cluster(mem)
     before = mem.stats()["memories"]
-    report = mem.consolidate_core(threshold=0.45, dry_run=True)
+    report = mem.llm.consolidate_core(threshold=0.45, dry_run=True)
     assert len(report["cores"]) == 1 and report["cores"][0]["mode"] == "rule"
     assert report["cores"][0]["llm_fallback"] is None  # no LLM configured: rules by choice, not by failure
     assert mem.stats()["memories"] == before
@@ -416,5 +416,5 @@ def test_a_dry_run_stores_nothing(open_memory: Opener) -> None:
 def test_the_report_is_json(open_memory: Opener) -> None:
     mem = open_memory()
     _cluster(mem)
-    json.dumps(mem.consolidate_core(threshold=0.45))
-    json.dumps(mem.llm_status())
+    json.dumps(mem.llm.consolidate_core(threshold=0.45))
+    json.dumps(mem.llm.status())

@@ -46,7 +46,7 @@ def nodes(mem: Memory, tmp_path: Path) -> dict[str, str]:
 
 def test_a_valid_proposal_replaces_the_tree(tree_memory: Memory, server: LLMServer, tmp_path: Path) -> None:
     server.play(Reply.json(GOOD))
-    report = tree_memory.rebuild_tree()
+    report = tree_memory.llm.rebuild_tree()
     assert (report["mode"], report["llm_fallback"], report["dropped"]) == ("llm", None, ["projects/evoclaw/bsc"])
     assert report["tree"] == {n["path"]: {"desc": n["desc"], "last_access": report["tree"][n["path"]]["last_access"]}
                               for n in GOOD["nodes"]}  # fmt: skip
@@ -71,7 +71,7 @@ def test_a_proposal_breaking_a_rule_is_refused_and_rules_rebuild(
     tree_memory: Memory, server: LLMServer, tmp_path: Path, proposal: dict[str, Any], reason: str
 ) -> None:
     server.play(Reply.json(proposal), Reply.json(proposal))  # the repair round gets the same answer
-    report = tree_memory.rebuild_tree()
+    report = tree_memory.llm.rebuild_tree()
     assert report["mode"] == "rule" and report["llm_fallback"].startswith("invalid answer: ")
     assert reason in report["llm_fallback"]
     after = nodes(tree_memory, tmp_path)
@@ -93,7 +93,7 @@ def test_each_server_behaviour(
     tree_memory: Memory, server: LLMServer, replies: list[Reply], mode: str, reason: str | None
 ) -> None:
     server.play(*replies)
-    report = tree_memory.rebuild_tree()
+    report = tree_memory.llm.rebuild_tree()
     assert report["mode"] == mode
     assert report["llm_fallback"] is None if reason is None else reason in report["llm_fallback"]
 
@@ -101,7 +101,7 @@ def test_each_server_behaviour(
 def test_a_dry_run_saves_nothing(tree_memory: Memory, server: LLMServer, tmp_path: Path) -> None:
     before = nodes(tree_memory, tmp_path)
     server.play(Reply.json(GOOD))
-    report = tree_memory.rebuild_tree(dry_run=True)
+    report = tree_memory.llm.rebuild_tree(dry_run=True)
     assert report["mode"] == "llm" and report["tree"]["technical"]["desc"] == "Machines and tools"
     assert nodes(tree_memory, tmp_path) == before
 
@@ -110,6 +110,6 @@ def test_without_an_llm_the_rule_rebuild_runs(open_memory: Callable[..., Memory]
     mem = open_memory()
     for category, text in CATEGORIES.items():
         mem.store(text, category=category)
-    report = mem.rebuild_tree()
+    report = mem.llm.rebuild_tree()
     assert (report["mode"], report["llm_fallback"]) == ("rule", None)
     assert set(CATEGORIES) <= set(nodes(mem, tmp_path))

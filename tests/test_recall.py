@@ -370,7 +370,7 @@ def test_time_expressions_favour_memories_from_that_time(mem: Memory) -> None:
 def test_search_reinforces_without_writing_on_the_read_path(mem: Memory) -> None:
     stored = mem.store("Kubernetes upgrades go through the staging cluster first")
     mem.search("kubernetes upgrades", now=NOW)
-    assert mem._access.pending == 1  # deferred, not yet written
+    assert mem.core.access.pending == 1  # deferred, not yet written
     assert mem.get(stored.id).access_count == 1  # reads settle what is pending
     mem.search("kubernetes upgrades", now=NOW, reinforce=False)
     assert mem.get(stored.id).access_count == 1

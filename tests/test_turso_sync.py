@@ -82,8 +82,8 @@ def test_full_backup_sync_wipe_restore_reproduces_everything(
     device = tmp_path / "device" / ".tiermem"
     with Memory.open(device, embedder=embedder) as mem:
         live_a_while(mem, agent)
-        assert push(mem, archive, agent, everything=True)["archived"] == 11
-        assert sync_critical(mem, archive, agent)["synced"] is True
+        assert push(mem.core, archive, agent, everything=True)["archived"] == 11
+        assert sync_critical(mem.core, archive, agent)["synced"] is True
         before = snapshot(mem, agent)
         old_md = (device.parent / ("MEMORY.md" if agent == "default" else f"MEMORY-{agent}.md")).read_text()
     shutil.rmtree(device.parent)  # the device is lost
@@ -91,7 +91,7 @@ def test_full_backup_sync_wipe_restore_reproduces_everything(
     fresh = tmp_path / "new-device" / ".tiermem"
     with Memory.open(fresh, embedder=embedder) as mem:
         started = time.perf_counter()
-        report = restore(mem, archive, agent)
+        report = restore(mem.core, archive, agent)
         elapsed = time.perf_counter() - started
         after = snapshot(mem, agent)
         hits = mem.search("which port does billing use?", agent_id=agent)
@@ -112,12 +112,12 @@ def test_seed_style_cold_archive_restores_hot_state_tree_and_the_cold_tier(
     device = tmp_path / "device" / ".tiermem"
     with Memory.open(device, embedder=embedder) as mem:
         live_a_while(mem, "default")
-        assert push(mem, archive, "default")["archived"] == 4  # cold and frozen only, as the seed archived
-        sync_critical(mem, archive, "default")
+        assert push(mem.core, archive, "default")["archived"] == 4  # cold and frozen only, as the seed archived
+        sync_critical(mem.core, archive, "default")
         before = snapshot(mem, "default")
     shutil.rmtree(device.parent)
     with Memory.open(tmp_path / "new" / ".tiermem", embedder=embedder) as mem:
-        restore(mem, archive, "default")
+        restore(mem.core, archive, "default")
         after = snapshot(mem, "default")
     assert after["hot"] == before["hot"]
     assert after["cold"] == before["cold"]
@@ -130,13 +130,13 @@ def test_restoring_twice_adds_nothing_and_an_empty_archive_says_so(
 ) -> None:
     with Memory.open(tmp_path / "a" / ".tiermem", embedder=embedder) as mem:
         live_a_while(mem, "default")
-        push(mem, archive, "default", everything=True)
-        sync_critical(mem, archive, "default")
+        push(mem.core, archive, "default", everything=True)
+        sync_critical(mem.core, archive, "default")
     with Memory.open(tmp_path / "b" / ".tiermem", embedder=embedder) as mem:
-        assert restore(mem, archive, "default")["restored_memories"] == 11
-        assert restore(mem, archive, "default")["restored_memories"] == 0
+        assert restore(mem.core, archive, "default")["restored_memories"] == 11
+        assert restore(mem.core, archive, "default")["restored_memories"] == 0
         with pytest.raises(Exception, match="holds nothing for agent 'nobody'"):
-            restore(mem, archive, "nobody")
+            restore(mem.core, archive, "nobody")
 
 
 def test_rows_archived_by_the_seed_are_restored_as_memories(tmp_path: Path, archive: ColdArchive, embedder) -> None:
@@ -145,7 +145,7 @@ def test_rows_archived_by_the_seed_are_restored_as_memories(tmp_path: Path, arch
                    "VALUES (?, ?, ?, ?, ?, ?, ?)", ["fact_1707", "seedling", "The BSC bridge uses chain id 56",
                                                     "projects/bsc", 0.8, 1707350400, 2])  # fmt: skip
     with Memory.open(tmp_path / "b" / ".tiermem", embedder=embedder) as mem:
-        report = restore(mem, archive, "seedling")
+        report = restore(mem.core, archive, "seedling")
         (found,) = mem.list(agent_id="seedling")
     assert report["seed_rows_stored"] == 1
     assert (found.text, found.category, found.importance) == ("The BSC bridge uses chain id 56", "projects/bsc", 0.8)

@@ -1,3 +1,3 @@
-from .hooks.client import console
+from .console import main
 
-console()
+main()

@@ -34,12 +34,11 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from itertools import groupby
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from .errors import ValidationError
-from .lifecycle.store import COUNTERS_DOC, DAILY_DOC, HOT_DOC, TREE_DOC
 from .model import (
     RELATIONS,
     SCOPES,
@@ -58,15 +57,12 @@ from .model import (
     load_json,
     to_datetime,
 )
-from .storage.base import HistoryEntry
+from .storage.base import HistoryEntry, StoreBackend
+from .storage.lifecycle import COUNTERS_DOC, DAILY_DOC, HOT_DOC, TREE_DOC
 from .text import content_hash
 from .write.secrets import redact_item
 
-if TYPE_CHECKING:
-    from .storage.postgres import PostgresBackend
-    from .storage.sqlite import SQLiteBackend
-
-    Store = SQLiteBackend | PostgresBackend
+Store = StoreBackend
 
 FORMAT = "tiermem-export"
 VERSION = 1

@@ -19,17 +19,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import NotFoundError
+from .lifecycle.service import lifecycle_for
 from .model import check_agent_id
 from .storage.turso import ColdArchive, record_from_dict
 
 if TYPE_CHECKING:
-    from .engine import Memory
+    from .core.port import MemoryCore
 
 COLD_TIERS = ("cold", "frozen")
 PAGE = 5000
 
 
-def push(memory: Memory, archive: ColdArchive, agent_id: str, *, everything: bool = False) -> dict[str, Any]:
+def push(memory: MemoryCore, archive: ColdArchive, agent_id: str, *, everything: bool = False) -> dict[str, Any]:
     """Archive the agent's cold tier (or every memory): how many were sent."""
     agent_id = check_agent_id(agent_id)
     filters: dict[str, Any] = (
@@ -46,17 +47,17 @@ def push(memory: Memory, archive: ColdArchive, agent_id: str, *, everything: boo
 
 
 def sync_critical(
-    memory: Memory, archive: ColdArchive, agent_id: str, *, workspace: str | Path | None = None, now: object = None
+    memory: MemoryCore, archive: ColdArchive, agent_id: str, *, workspace: str | Path | None = None, now: object = None
 ) -> dict[str, Any]:
     """The seed's critical sync: hot state, tree and timestamp, after every important conversation."""
     agent_id = check_agent_id(agent_id)
-    state = memory.lifecycle(workspace).critical_state(agent_id=agent_id, now=now)
+    state = lifecycle_for(memory, workspace).critical_state(agent_id=agent_id, now=now)
     size = archive.save_critical(agent_id, state)
     return {"agent_id": agent_id, "synced": True, "bytes": size, "timestamp": state["timestamp"]}
 
 
 def restore(
-    memory: Memory, archive: ColdArchive, agent_id: str, *, workspace: str | Path | None = None
+    memory: MemoryCore, archive: ColdArchive, agent_id: str, *, workspace: str | Path | None = None
 ) -> dict[str, Any]:
     """Bring the agent back on this store: archived memories, then hot state and tree; timed."""
     agent_id = check_agent_id(agent_id)
@@ -75,7 +76,7 @@ def restore(
         "seed_rows_stored": sum(r.created for r in memory.store_many(seed_rows, agent_id=agent_id)),
     }
     if state is not None:
-        lifecycle = memory.lifecycle(workspace)
+        lifecycle = lifecycle_for(memory, workspace)
         with tempfile.TemporaryDirectory(prefix="tiermem-restore-") as scratch:
             _write_seed_files(Path(scratch), agent_id, state)
             imported = lifecycle.import_evoclaw(Path(scratch), agent_id=agent_id)["agents"][agent_id]

@@ -20,12 +20,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .storage import wal
-from .storage.migrations import MIGRATIONS as SQLITE_MIGRATIONS
-from .storage.sqlite import SQLiteBackend
+from .storage.base import FullTextIndex, LocalFile, StoreBackend
 
 if TYPE_CHECKING:
-    from .engine import Memory
-    from .storage.postgres import PostgresBackend
+    from .core.port import MemoryCore
 
 EMBED_BATCH = 256
 _TOTAL_LOGS = re.compile(r"^> Total logs: (\d+)\s*$", re.MULTILINE)
@@ -56,7 +54,7 @@ class Report:
         return {"ok": self.ok, "repair": self.repair, "checks": [asdict(c) for c in self.checks]}
 
 
-def run(memory: Memory, backend: SQLiteBackend | PostgresBackend, *, repair: bool, workspace: Path | None) -> Report:
+def run(memory: MemoryCore, backend: StoreBackend, *, repair: bool, workspace: Path | None) -> Report:
     """Every check in order (the embedder first: its repair re-embeds everything the vector checks look at)."""
     integrity = _integrity(backend)
     if integrity.status == "problem":  # repairs on a damaged file could spread the damage: stop here
@@ -102,8 +100,8 @@ def _outcome(name: str, found: int, detail: str, fix: str, repair: bool, do: Cal
 # --- the database ------------------------------------------------------------------------------------------
 
 
-def _integrity(backend: SQLiteBackend | PostgresBackend) -> Check:
-    if not isinstance(backend, SQLiteBackend):
+def _integrity(backend: StoreBackend) -> Check:
+    if not isinstance(backend, LocalFile):
         return Check("integrity", "skipped", 0, "PostgreSQL checks its own pages (see pg_amcheck)")
     # Rows out of step with each other (an orphaned vector) are the checks below; this is the file itself.
     problems = [line for line in backend.integrity_check() if line != "ok"]
@@ -113,9 +111,9 @@ def _integrity(backend: SQLiteBackend | PostgresBackend) -> Check:
     return Check("integrity", "problem", len(problems), "; ".join(problems[:3]), way_out)
 
 
-def _wal(backend: SQLiteBackend | PostgresBackend) -> Check:
+def _wal(backend: StoreBackend) -> Check:
     """Commits in the WAL that SQLite would silently drop (see storage/wal.py)."""
-    if not isinstance(backend, SQLiteBackend):
+    if not isinstance(backend, LocalFile):
         return Check("wal", "skipped", 0, "PostgreSQL keeps its own log")
     found = wal.check(backend.path.with_name(backend.path.name + "-wal"))
     if not found.problem:
@@ -124,14 +122,9 @@ def _wal(backend: SQLiteBackend | PostgresBackend) -> Check:
     return Check("wal", "problem", found.lost, found.problem, way_out)
 
 
-def _migrations(backend: SQLiteBackend | PostgresBackend) -> Check:
+def _migrations(backend: StoreBackend) -> Check:
     applied = backend.applied_migrations()
-    if isinstance(backend, SQLiteBackend):
-        missing = [name for name, _ in SQLITE_MIGRATIONS if name not in applied]
-    else:
-        from .storage.postgres_migrations import MIGRATIONS
-
-        missing = [name for name, _ in MIGRATIONS if name not in applied]
+    missing = [name for name in backend.known_migrations() if name not in applied]
     detail = f"{len(applied)} applied, latest {applied[-1] if applied else 'none'}"
     if missing:  # opening the store applies them, so this means another process is applying them right now
         return Check(
@@ -140,7 +133,7 @@ def _migrations(backend: SQLiteBackend | PostgresBackend) -> Check:
     return Check("migrations", "ok", 0, detail)
 
 
-def _embedder(memory: Memory, backend: SQLiteBackend | PostgresBackend, repair: bool) -> Check:
+def _embedder(memory: MemoryCore, backend: StoreBackend, repair: bool) -> Check:
     configured = (memory.embedder.name, memory.embedder.dims)
     found = memory.embedder_mismatch
     detail = f"{configured[0]} ({configured[1]} dims)"
@@ -164,8 +157,8 @@ def _embedder(memory: Memory, backend: SQLiteBackend | PostgresBackend, repair: 
     return _outcome("embedder", backend.count(), detail, "re-embed every current memory", repair, reembed)
 
 
-def _fulltext(backend: SQLiteBackend | PostgresBackend, repair: bool) -> Check:
-    if not isinstance(backend, SQLiteBackend):
+def _fulltext(backend: StoreBackend, repair: bool) -> Check:
+    if not isinstance(backend, FullTextIndex):
         return Check("full-text index", "skipped", 0, "PostgreSQL computes lexemes in the row itself")
     drift = backend.fts_drift()
     detail = ", ".join(f"{name}: {count} rows out of step" for name, count in drift.items())
@@ -174,7 +167,7 @@ def _fulltext(backend: SQLiteBackend | PostgresBackend, repair: bool) -> Check:
     )
 
 
-def _orphaned_vectors(memory: Memory, backend: SQLiteBackend | PostgresBackend, repair: bool) -> Check:
+def _orphaned_vectors(memory: MemoryCore, backend: StoreBackend, repair: bool) -> Check:
     orphans, _ = backend.vector_problems(memory.embedder.dims)
     detail = "vectors of no memory, or of a forgotten, superseded or other agent's one"
     return _outcome(
@@ -182,7 +175,7 @@ def _orphaned_vectors(memory: Memory, backend: SQLiteBackend | PostgresBackend, 
     )
 
 
-def _missing_vectors(memory: Memory, backend: SQLiteBackend | PostgresBackend, repair: bool) -> Check:
+def _missing_vectors(memory: MemoryCore, backend: StoreBackend, repair: bool) -> Check:
     _, missing = backend.vector_problems(memory.embedder.dims)
     detail = f"current memories without a {memory.embedder.dims}-dim vector"
     return _outcome(
@@ -190,7 +183,7 @@ def _missing_vectors(memory: Memory, backend: SQLiteBackend | PostgresBackend, r
     )
 
 
-def _reembed(memory: Memory, backend: SQLiteBackend | PostgresBackend, pairs: Sequence[tuple[str, str]]) -> None:
+def _reembed(memory: MemoryCore, backend: StoreBackend, pairs: Sequence[tuple[str, str]]) -> None:
     """Embed these (agent, id) memories again and write their vectors, a batch at a time."""
     for agent_id in dict.fromkeys(a for a, _ in pairs):
         ids = [i for a, i in pairs if a == agent_id]
@@ -202,7 +195,7 @@ def _reembed(memory: Memory, backend: SQLiteBackend | PostgresBackend, pairs: Se
 # --- the workspace -----------------------------------------------------------------------------------------
 
 
-def _workspace_agents(backend: SQLiteBackend | PostgresBackend, root: Path) -> list[str]:
+def _workspace_agents(backend: StoreBackend, root: Path) -> list[str]:
     """Agents whose workspace the store indexes (``workspace:<agent>`` manifests), and the default one's
     when the workspace has its files."""
     from .workspace.layout import Workspace
@@ -213,12 +206,10 @@ def _workspace_agents(backend: SQLiteBackend | PostgresBackend, root: Path) -> l
     return sorted(agents)
 
 
-def _workspace_files(
-    memory: Memory, backend: SQLiteBackend | PostgresBackend, root: Path, agent_id: str, repair: bool
-) -> Check:
+def _workspace_files(memory: MemoryCore, backend: StoreBackend, root: Path, agent_id: str, repair: bool) -> Check:
     """Files changed since the store last indexed them, and indexed pieces whose memory is gone."""
     from .workspace.layout import Workspace
-    from .workspace.service import indexable
+    from .workspace.service import indexable, sync
 
     # The manifest workspace/service.py keeps: {"root", "files": {rel: [checksum, mtime_ns, size]}}.
     manifest = json.loads(backend.meta_get(f"workspace:{agent_id}") or "{}")
@@ -235,7 +226,7 @@ def _workspace_files(
     detail = f"{agent_id}: {len(changed)} files changed since indexed, {dangling} indexed pieces missing from the store"
 
     def reindex() -> None:
-        memory.sync_workspace(agent_id=agent_id, workspace=root, rebuild=bool(dangling))
+        sync(memory, memory.backend, root, agent_id, rebuild=bool(dangling))
 
     return _outcome("workspace index", len(changed) + dangling, detail, "re-index the files", repair, reindex)
 

@@ -183,6 +183,12 @@ class Hit:
     tier: str = "warm"
     explain: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def recall_tier(self) -> str:
+        """How well the hit answers the query (HOT / WARM / COLD): ``tier``, named apart from the memory's own
+        lifecycle tier (``memory.tier``). See docs/glossary.md."""
+        return self.tier
+
     def to_dict(self) -> dict[str, Any]:
         return {"memory": self.memory.to_dict(), "score": self.score, "tier": self.tier, "explain": self.explain}
 

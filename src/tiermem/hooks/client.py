@@ -6,8 +6,8 @@ in-process, so a call served by the resident helper costs little more than Pytho
 3. No helper: start one (detached) for the next calls, and answer this call in-process.
 Whatever fails, the hook prints a valid answer (``{}`` at worst) and exits 0: it never breaks the session.
 
-:func:`console` is the ``tiermem`` console script: it sends ``tiermem hook ...`` here before typer, rich and
-the engine are imported, and everything else to the full command line.
+The ``tiermem`` console script (:mod:`tiermem.console`) sends ``tiermem hook ...`` here before typer, rich
+and the engine are imported, and everything else to the full command line.
 """
 
 from __future__ import annotations
@@ -19,26 +19,16 @@ import sys
 
 from .locate import PROTOCOL, Place, locate
 from .payload import HookInput, PayloadError, canonical_event, parse_payload
+from .spawn import start_helper
 
 TYPE_CHECKING = False  # not typing.TYPE_CHECKING: importing typing would cost every hook call ~10 ms
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
-    from pathlib import Path
     from typing import Any, BinaryIO
 
 MAX_STDIN_BYTES = 8 * 1024 * 1024
 CONNECT_TIMEOUT_S = 1.0
 EMPTY = "{}"
-
-
-def console() -> None:
-    """The ``tiermem`` console script."""
-    args = sys.argv[1:]
-    if len(args) >= 2 and args[0] == "hook" and not args[1].startswith("-"):
-        sys.exit(main(args[1:]))
-    from ..interfaces.cli.main import run
-
-    run()
 
 
 def main(argv: Sequence[str], stdin: BinaryIO | None = None, env: Mapping[str, str] | None = None) -> int:
@@ -109,26 +99,6 @@ def _read_all(conn: _socket.socket, limit: int = 64 * 1024 * 1024) -> bytes:
         chunks.append(chunk)
         size += len(chunk)
     return b"".join(chunks)
-
-
-def start_helper(place: Place, job: Path | None = None, *, serve: bool = True) -> None:
-    """Start the resident helper (or, ``serve=False``, a one-off process for ``job``), detached."""
-    import subprocess
-
-    place.state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
-    args = [sys.executable, "-m", "tiermem.hooks.helper", "--project", str(place.project), "--agent", place.agent_id]
-    args += ["--user", str(place.user)] if place.user else []
-    args += ["--job", str(job)] if job else []
-    args += [] if serve else ["--once"]
-    with open(os.open(place.state_dir / "helper.log", os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600), "ab") as log:
-        subprocess.Popen(
-            args,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=log,
-            start_new_session=True,  # survives the hook process and Claude Code's kill of its group
-            close_fds=True,
-        )
 
 
 def _write(answer: str) -> None:

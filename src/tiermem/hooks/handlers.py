@@ -312,7 +312,7 @@ _LLM_TYPES = (
 
 def _llm(rt: Runtime) -> Callable[[list[Message]], list[Learning]] | None:
     memory = rt.memory("project")
-    client = memory.llm_client("extract") if memory is not None else None
+    client = memory.llm.client("extract") if memory is not None else None
     if client is None or not hasattr(client, "complete_json"):
         return None
 

@@ -12,6 +12,7 @@ from .handlers import Answer, handle
 from .locate import Place
 from .payload import HookInput
 from .runtime import Runtime, log_failure
+from .spawn import start_helper
 
 
 def answer_inline(place: Place, hook: HookInput, *, gate: bool, helper: bool) -> str:
@@ -30,8 +31,6 @@ def answer_inline(place: Place, hook: HookInput, *, gate: bool, helper: bool) ->
 
 def defer(place: Place, job: dict[str, Any], *, serve: bool) -> None:
     """Hand ``job`` to a detached helper: it runs the job first, then serves (or exits, ``serve=False``)."""
-    from .client import start_helper
-
     try:
         directory = place.state_dir / "jobs"
         directory.mkdir(parents=True, exist_ok=True)

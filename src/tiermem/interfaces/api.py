@@ -21,27 +21,15 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
 from ..engine import Memory
-from ..errors import ConfigError, EmbedderError, NotFoundError, StoreError, TiermemError, ValidationError
+from ..errors import TiermemError
 from .api_routes import router
 from .asgi import ASGIApp, Message, Receive, Scope, Send, error_body, send_error
-from .auth import AuthError, ForbiddenError, Principal, authenticate
+from .auth import AuthError, Principal, authenticate
 from .guard import CrossSite, LoopbackHosts, is_loopback_name
+from .http_errors import status_of, validation_message
 
 DEFAULT_MAX_BODY = 4 * 1024 * 1024
 DEFAULT_READ_TIMEOUT = 30.0
-_STATUS: tuple[tuple[type[TiermemError], int], ...] = (
-    (AuthError, 401),
-    (ForbiddenError, 403),
-    (NotFoundError, 404),
-    (ValidationError, 400),
-    (StoreError, 503),
-    (EmbedderError, 503),
-    (ConfigError, 500),
-)
-
-
-def status_of(exc: TiermemError) -> int:
-    return next((code for kind, code in _STATUS if isinstance(exc, kind)), 400)
 
 
 class BodyLimit:
@@ -123,7 +111,7 @@ def create_app(
     app.state.principal = _principal_source(memory, insecure_local)
     app.include_router(router)
     from .docs import install as install_docs
-    from .web import install as install_pages  # here, not at the top: the pages import this module
+    from .web import install as install_pages  # lazy: the pages (jinja2 templates) only when asked for
     from .web.session import PREFIX
 
     install_pages(app)
@@ -156,14 +144,3 @@ def _install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
         return JSONResponse(error_body("HTTPError", str(exc.detail)), exc.status_code)
-
-
-def validation_message(exc: RequestValidationError) -> str:
-    """The first problem, as one line: ``body.importance: Input should be a valid number``."""
-    errors = exc.errors()
-    if not errors:
-        return "invalid request"
-    first = errors[0]
-    where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "request"
-    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-    return f"{where}: {first.get('msg', 'invalid')}{more}"

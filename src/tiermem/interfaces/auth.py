@@ -120,12 +120,12 @@ def create_token(
         _hash(secret),
         expires_at=None if expires_at is None else expires_at.isoformat(),
     )
-    memory.put_token(token_id, json.dumps(asdict(record)))
+    memory.admin.put_token(token_id, json.dumps(asdict(record)))
     return f"tmk_{token_id}_{secret}", record
 
 
 def list_tokens(memory: Memory) -> list[Token]:
-    return sorted((_load(raw) for raw in memory.token_records().values()), key=lambda t: t.created_at)
+    return sorted((_load(raw) for raw in memory.admin.token_records().values()), key=lambda t: t.created_at)
 
 
 def revoke_token(memory: Memory, token_id: str) -> Token:
@@ -134,7 +134,7 @@ def revoke_token(memory: Memory, token_id: str) -> Token:
         raise ValidationError(f"no token {token_id!r}; `tiermem tokens list` shows the ids")
     revoked = Token(**{**asdict(found), "agents": found.agents, "revoked_at": datetime.now(UTC).isoformat()})
     if found.revoked_at is None:
-        memory.put_token(token_id, json.dumps(asdict(revoked)))
+        memory.admin.put_token(token_id, json.dumps(asdict(revoked)))
         return revoked
     return found
 
@@ -172,7 +172,7 @@ def _usable(found: Token) -> Principal:
 
 
 def _find(memory: Memory, token_id: str) -> Token | None:
-    raw = memory.token_record(token_id)
+    raw = memory.admin.token_record(token_id)
     return None if raw is None else _load(raw)
 
 
@@ -186,13 +186,13 @@ def start_session(memory: Memory, token_id: str, hours: float) -> str:
     """A browser session for a signed-in token: a random id for the cookie; the store keeps only its hash."""
     session = secrets.token_urlsafe(32)
     until = datetime.now(UTC).timestamp() + hours * 3600
-    memory.put_session(_hash(session), json.dumps({"token": token_id, "until": until}))
+    memory.admin.put_session(_hash(session), json.dumps({"token": token_id, "until": until}))
     return session
 
 
 def session_principal(memory: Memory, session: str) -> Principal:
     """Who a browser session belongs to: its token, checked again (revoked, expired) on every request."""
-    raw = memory.session_record(_hash(session)) if session.isascii() and len(session) < 100 else None
+    raw = memory.admin.session_record(_hash(session)) if session.isascii() and len(session) < 100 else None
     record = json.loads(raw) if raw else None
     if not record or record.get("ended") or record["until"] <= datetime.now(UTC).timestamp():
         raise AuthError("you are signed out (the session ended or expired); sign in again")
@@ -201,5 +201,5 @@ def session_principal(memory: Memory, session: str) -> Principal:
 
 def end_session(memory: Memory, session: str) -> None:
     key = _hash(session) if session.isascii() else ""
-    if key and memory.session_record(key) is not None:
-        memory.put_session(key, json.dumps({"ended": True, "until": 0}))
+    if key and memory.admin.session_record(key) is not None:
+        memory.admin.put_session(key, json.dumps({"ended": True, "until": 0}))

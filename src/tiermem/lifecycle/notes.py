@@ -7,11 +7,12 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import NotFoundError, ValidationError
+from ..storage.lifecycle import DAILY_DOC
 from ..text import content_hash
 from ..workspace.files import read_text
 from ..workspace.service import release_pieces
 from .daily import NoteFact, extract_facts, file_metadata, note_date, validate_note
-from .store import DAILY_DOC, LifecycleStore
+from .store import LifecycleStore
 
 LEDGER_DAYS = 90  # ingested-fact hashes are remembered this long, so re-reading a note never re-adds it
 

@@ -14,22 +14,22 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..config import LifecycleSettings
 from ..errors import NotFoundError, ValidationError
 from ..model import check_agent_id, check_text, to_datetime
 from ..providers.llm import LLMClient
+from ..storage.base import LocalFile
 from ..write.secrets import redact_json
 from . import consolidate as consolidation
 from . import distill as distiller
 from . import evoclaw, history, hot, notes
 from . import metrics as measures
 from .retrieve import RetrieveResult, retrieve
-from .store import LifecycleStore, Store
+from .store import LifecycleStore
 from .tiers import explain_score, record_age
 from .tree import LLM_TOP_K, Tree
 
 if TYPE_CHECKING:
-    from ..engine import Memory
+    from ..core.port import MemoryCore
 
 MAX_LIMIT = 1000
 
@@ -44,16 +44,24 @@ def _limit(value: object) -> int:
     return value
 
 
+def lifecycle_for(core: MemoryCore, workspace: str | Path | None = None) -> LifecycleService:
+    """The lifecycle of a store for the workspace that holds MEMORY.md and memory/ (default: the store
+    directory's parent; a database store needs one given or configured)."""
+    if workspace is None and not isinstance(core.backend, LocalFile):  # no directory to sit beside
+        workspace = core.settings.workspace.root
+        if not workspace:
+            raise ValidationError(
+                f"the store {core.location} is a database: give the workspace that holds MEMORY.md "
+                "(or set workspace.root in the settings)"
+            )
+    root = Path(workspace) if workspace is not None else core.path.parent
+    return LifecycleService(core, root)
+
+
 class LifecycleService:
-    def __init__(
-        self,
-        memory: Memory,
-        backend: Store,
-        settings: LifecycleSettings,
-        workspace: Path,
-        settle: Callable[[], None],
-    ) -> None:
-        self._store = LifecycleStore(memory, backend, settings, Path(workspace).expanduser(), settle)
+    def __init__(self, core: MemoryCore, workspace: Path) -> None:
+        settings = core.settings.lifecycle
+        self._store = LifecycleStore(core, core.backend, settings, Path(workspace).expanduser(), core.settle)
 
     @property
     def workspace(self) -> Path:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..config import LifecycleSettings
 from ..model import MemoryRecord, check_agent_id
-from ..storage.lifecycle import LifecycleBackend
+from ..storage.lifecycle import COUNTERS_DOC, HOT_DOC, TREE_DOC, LifecycleBackend
 from ..workspace.files import update_text, workspace_lock
 from ..workspace.layout import Workspace
 from . import hot
@@ -24,11 +24,10 @@ from .tiers import WARM_STORE, TierPolicy, record_age, score_all, tier_score
 from .tree import Tree
 
 if TYPE_CHECKING:
-    from ..engine import Memory
+    from ..core.port import MemoryCore
 
 T = TypeVar("T")
 DEFAULT_AGENT = "default"
-HOT_DOC, TREE_DOC, COUNTERS_DOC, DAILY_DOC = "hot", "tree", "counters", "daily"
 HOT_BATCH = 32  # warm-store memories decoded at a time for MEMORY.md's block (about what 5 KB shows)
 
 
@@ -75,7 +74,7 @@ def fact_size(fact: Mapping[str, Any]) -> int:
 
 @dataclass
 class LifecycleStore:
-    memory: Memory
+    memory: MemoryCore
     backend: Store
     settings: LifecycleSettings
     workspace: Path

@@ -1,8 +1,9 @@
 """The LLM layer's orchestration: the client, the enrichment queue and its worker, links applied without
 loss, consolidation into core memories, and the hints recall takes (expansion terms, search-key matches).
 
-``Memory`` owns one :class:`LLMService`. What the LLM finds (facts, core memories) is stored back through
-``Memory.store_many``, so it is validated, deduplicated and queued like anything else.
+The facade wires one :class:`LLMService` to the memory core (as the core's enrichment). What the LLM finds
+(facts, core memories) is stored back through the core's ``store_many``, so it is validated, deduplicated
+and queued like anything else.
 """
 
 from __future__ import annotations
@@ -17,16 +18,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..config import LLMSettings, TreeSettings
+from ..config import TreeSettings
 from ..errors import LLMError, StoreError
-from ..lifecycle.store import TREE_DOC
 from ..lifecycle.tree import Tree
-from ..model import Hit, Link, MemoryRecord, StoreResult, TypeRegistry
+from ..model import Hit, Link, MemoryRecord, StoreResult
 from ..providers.llm import LLM, create_llm, today
 from ..recall.query import analyse
-from ..storage.base import Backend, Filters, HistoryEntry
-from ..storage.llm_state import Job, LLMState
-from ..storage.sqlite import SQLiteBackend
+from ..storage.base import Filters, HistoryEntry
+from ..storage.lifecycle import TREE_DOC
+from ..storage.llm_state import Job, LLMState, LocalTables
 from ..text import normalize, tokens
 from . import consolidate as core
 from . import enrich, expand, tree_rebuild
@@ -34,7 +34,7 @@ from .fallback import ANSWER_ERRORS, Outcome, attempt, fallback_reason
 from .links import INVALIDATING, Neighbour, Proposed
 
 if TYPE_CHECKING:
-    from ..engine import Memory
+    from ..core.port import MemoryCore
 
 EXTRACTION = "extraction"  # source type of facts the LLM extracted
 CONSOLIDATION = "consolidation"  # source type of core memories
@@ -48,14 +48,14 @@ RULE_BATCH = 64
 
 
 class LLMService:
-    def __init__(self, memory: Memory, backend: Backend, settings: LLMSettings, registry: TypeRegistry) -> None:
+    def __init__(self, memory: MemoryCore) -> None:
         self._memory = memory
-        self._backend = backend
-        self.settings = settings
-        self._registry = registry
+        self._backend = backend = memory.backend
+        self.settings = settings = memory.settings.llm
+        self._registry = memory.registry
         # The queue, usage, cache and keys live in SQLite tables; a database backend gets the LLM (usage kept
         # in this process) but no queue, keys or core memories yet.
-        self.state = LLMState(backend) if isinstance(backend, SQLiteBackend) else None
+        self.state = backend.llm_tables() if isinstance(backend, LocalTables) else None
         self.llm = create_llm(settings, self.state)
         self._wanted = enrich.Wanted(settings.extract, settings.fact_keys, settings.link_detection)
         self._drain_lock = threading.Lock()
@@ -406,7 +406,7 @@ class LLMService:
         """The LLM's restructure of the tree index when it fits the limits and files every category as
         before, else the rule rebuild (the strongest categories win the nodes); saved unless ``dry_run``."""
         backend = self._backend
-        if not isinstance(backend, SQLiteBackend):
+        if self.state is None:
             raise StoreError("the tree index needs the SQLite store")
         stats = backend.category_stats(agent_id)
         before = Tree.load(backend.doc_get(agent_id, TREE_DOC), stats, limits)

@@ -11,13 +11,13 @@ import os
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from importlib.metadata import entry_points
 from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from .. import registry
 from ..errors import ConfigError, EmbedderError
 
 if TYPE_CHECKING:
@@ -172,11 +172,11 @@ class OpenAIEmbedder(Embedder):
         return vectors
 
 
-def _wordllama_factory(settings: EmbedderSettings) -> Embedder:
+def make_wordllama(settings: EmbedderSettings) -> Embedder:
     return WordLlamaEmbedder(settings.dims or 256)
 
 
-def _openai_factory(settings: EmbedderSettings) -> Embedder:
+def make_openai(settings: EmbedderSettings) -> Embedder:
     if not settings.base_url or not settings.model:
         raise ConfigError("the openai embedder needs embedder.base_url and embedder.model in config.json")
     return OpenAIEmbedder(
@@ -189,19 +189,9 @@ def _openai_factory(settings: EmbedderSettings) -> Embedder:
     )
 
 
-BUILTIN_FACTORIES: dict[str, Callable[[EmbedderSettings], Embedder]] = {
-    "wordllama": _wordllama_factory,
-    "openai": _openai_factory,
-}
-
-
 def create_embedder(settings: EmbedderSettings) -> Embedder:
-    """Build the embedder that settings name: a built-in, or a plugin's ``tiermem.embedders`` entry point."""
-    factory = BUILTIN_FACTORIES.get(settings.provider)
-    if factory is None:
-        found = [ep for ep in entry_points(group="tiermem.embedders") if ep.name == settings.provider]
-        if not found:
-            known = ", ".join(sorted(BUILTIN_FACTORIES))
-            raise ConfigError(f"unknown embedder provider {settings.provider!r}; built-in providers: {known}")
-        factory = found[0].load()
+    """Build the embedder that settings name, through the ``tiermem.embedders`` entry points (built-ins
+    included: see :mod:`tiermem.registry`)."""
+    factory: Callable[[EmbedderSettings], Embedder]
+    factory = registry.load(registry.EMBEDDERS, settings.provider, "embedder provider")
     return factory(settings)

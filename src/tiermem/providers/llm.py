@@ -23,9 +23,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from .. import registry
 from ..errors import ConfigError, LLMError, TiermemError
 
 if TYPE_CHECKING:
@@ -488,22 +488,16 @@ class UnavailableLLM(LLM):
 # --- construction -------------------------------------------------------------------------------------
 
 
-def _openai(settings: LLMSettings, sleep: Callable[[float], None]) -> Sender:
+def openai_sender(settings: LLMSettings, sleep: Callable[[float], None]) -> Sender:
     if not settings.base_url:
         raise ConfigError("llm.provider 'openai' needs llm.base_url, e.g. https://api.openai.com/v1")
     return OpenAISender(settings.base_url, settings, os.environ.get(settings.api_key_env), sleep=sleep)
 
 
-def _complete(settings: LLMSettings, sleep: Callable[[float], None]) -> Sender:
+def complete_sender(settings: LLMSettings, sleep: Callable[[float], None]) -> Sender:
     if not settings.base_url:
         raise ConfigError("llm.provider 'complete' needs llm.base_url, e.g. http://127.0.0.1:8080/complete")
     return CompleteSender(settings.base_url, settings, os.environ.get(settings.api_key_env), sleep=sleep)
-
-
-BUILTIN_SENDERS: dict[str, Callable[[LLMSettings, Callable[[float], None]], Sender]] = {
-    "openai": _openai,
-    "complete": _complete,
-}
 
 
 def create_llm(
@@ -529,12 +523,7 @@ def create_llm(
 
 
 def _sender_factory(provider: str) -> Callable[[LLMSettings, Callable[[float], None]], Sender]:
-    """A built-in protocol, or a plugin's ``tiermem.llm`` entry point (registered the same way)."""
-    factory = BUILTIN_SENDERS.get(provider)
-    if factory is None:
-        found = [ep for ep in entry_points(group="tiermem.llm") if ep.name == provider]
-        if not found:
-            known = ", ".join(sorted([*BUILTIN_SENDERS, "auto", "none"]))
-            raise ConfigError(f"unknown llm provider {provider!r}; built-in providers: {known}")
-        factory = found[0].load()
+    """The protocol a provider speaks, through the ``tiermem.llm`` entry points (built-ins included)."""
+    factory: Callable[[LLMSettings, Callable[[float], None]], Sender]
+    factory = registry.load(registry.LLM_PROVIDERS, provider, "llm provider", also=("auto", "none"))
     return factory

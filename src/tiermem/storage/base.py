@@ -12,12 +12,15 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Protocol
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
+from ..config import Settings
 from ..errors import StoreDamagedError
 from ..model import Link, MemoryRecord
+from .lifecycle import LifecycleBackend
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +50,11 @@ ORDERS = ("newest", "oldest", "importance", "accessed")
 
 
 class Backend(Protocol):
-    """What the engine needs from a store."""
+    """What the memory core needs from a store."""
+
+    @property
+    def location(self) -> str:
+        """Where the store lives, fit to show (a directory, or a database URL without its password)."""
 
     def close(self) -> None: ...
 
@@ -155,6 +162,54 @@ class Backend(Protocol):
 
     def owners(self, memory_ids: Sequence[str]) -> dict[str, str]:
         """id -> owning agent of those of ``memory_ids`` that exist (ids are unique across agents)."""
+
+
+class StoreBackend(Backend, LifecycleBackend, Protocol):
+    """A complete backend: the records and their signals, and the lifecycle's tables. What a
+    ``tiermem.backends`` entry point opens (see :mod:`tiermem.registry`)."""
+
+    def applied_migrations(self) -> builtins.list[str]: ...
+
+    def known_migrations(self) -> builtins.list[str]:
+        """The names of every migration this version of tiermem has for the backend."""
+
+    def vector_problems(self, dims: int) -> tuple[builtins.list[Any], builtins.list[tuple[str, str]]]:
+        """(vectors to delete, by key; current memories whose vector is missing or not ``dims`` wide)."""
+
+    def delete_vector_rows(self, keys: Sequence[Any]) -> None: ...
+
+    def replace_vectors(self, records: Sequence[MemoryRecord], vectors: np.ndarray) -> None:
+        """Overwrite the vectors of these records (re-embedding)."""
+
+
+@dataclass(frozen=True, slots=True)
+class OpenedStore:
+    """What a ``tiermem.backends`` entry point returns: the backend, and the settings the store is opened with
+    (a directory store reads its config.json; a database store has only the caller's)."""
+
+    backend: StoreBackend
+    settings: Settings
+
+
+# --- capabilities: what only some backends can do (checked with isinstance, never by concrete class) -------
+
+
+@runtime_checkable
+class LocalFile(Protocol):
+    """A store in one local file (SQLite): the file can be checked page by page, and has a write-ahead log."""
+
+    path: Path
+
+    def integrity_check(self) -> builtins.list[str]: ...
+
+
+@runtime_checkable
+class FullTextIndex(Protocol):
+    """A store whose full-text index is kept beside the rows (SQLite's FTS5), so it can drift and be rebuilt."""
+
+    def fts_drift(self) -> dict[str, int]: ...
+
+    def rebuild_fts(self) -> None: ...
 
 
 def readable_pages(

@@ -28,6 +28,8 @@ import numpy as np
 
 from ..model import TIERS, MemoryRecord
 
+# The lifecycle's per-agent documents (doc_get / doc_set keys): hot state, tree index, counters, daily ledger.
+HOT_DOC, TREE_DOC, COUNTERS_DOC, DAILY_DOC = "hot", "tree", "counters", "daily"
 _CURRENT = "m.status = 'active' AND m.valid_to IS NULL"
 _CHUNK = 500  # SQLite caps the number of bound parameters
 # Seed order of importance when results are listed: what an agent holds closest first.

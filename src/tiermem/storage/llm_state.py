@@ -12,9 +12,9 @@ import json
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
-from .sqlite import SQLiteBackend
+from .sqlite_base import SQLiteConnection
 
 USAGE_COUNTERS = (
     "calls", "failures", "refused", "cache_hits", "prompt_tokens", "completion_tokens", "cached_tokens",
@@ -36,7 +36,7 @@ class LLMState:
     """Queue, usage, cache and keys for one store; every method is one short transaction (or joins the
     caller's, e.g. :meth:`enqueue` inside ``store``'s)."""
 
-    def __init__(self, backend: SQLiteBackend) -> None:
+    def __init__(self, backend: SQLiteConnection) -> None:
         self._backend = backend
         self._puts = 0
 
@@ -233,3 +233,10 @@ class LLMState:
             (" OR ".join(quoted), agent_id, limit),
         )
         return [(r[0], float(r[1])) for r in rows]
+
+
+@runtime_checkable
+class LocalTables(Protocol):
+    """A store that holds the LLM layer's tables (queue, usage, cache, search keys): the SQLite store."""
+
+    def llm_tables(self) -> LLMState: ...

@@ -19,9 +19,10 @@ from typing import Any
 
 import numpy as np
 
+from ..config import parse_settings
 from ..errors import ValidationError
 from ..model import Link, MemoryRecord
-from .base import ORDERS, Filters, HistoryEntry, keyset_pages
+from .base import ORDERS, Filters, HistoryEntry, OpenedStore, keyset_pages
 from .postgres_base import ORDER_SQL, SELECT
 from .postgres_lifecycle import PostgresLifecycle
 from .postgres_search import PostgresSearch
@@ -260,3 +261,19 @@ class PostgresBackend(PostgresSearch, PostgresLifecycle):
             (agent_id, memory_id),
         )
         return [HistoryEntry(*r) for r in rows]
+
+
+def open_store(location: str, config: Mapping[str, Any]) -> OpenedStore:
+    """The ``postgresql`` (and ``postgres``) entry of ``tiermem.backends``: the database at URL ``location``,
+    with ``config`` alone for settings (there is no directory for a config.json)."""
+    settings = parse_settings(dict(config), where="config")
+    pg = settings.postgres
+    backend = PostgresBackend(
+        location,
+        pool_min=pg.pool_min,
+        pool_max=pg.pool_max,
+        connect_timeout_s=pg.connect_timeout_s,
+        ef_search=pg.hnsw_ef_search,
+        match_budget=pg.lexical_match_budget,
+    )
+    return OpenedStore(backend, settings)

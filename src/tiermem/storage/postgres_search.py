@@ -15,6 +15,7 @@ import numpy as np
 from ..model import MemoryRecord
 from .postgres_base import STATS_TTL_S, PostgresConnection
 from .postgres_lexical import LexemeStats, plan_terms
+from .postgres_migrations import MIGRATIONS
 from .postgres_sql import (
     CURRENT,
     TSQUERY,
@@ -171,6 +172,9 @@ class PostgresSearch(PostgresConnection):
                 self._copy_vectors(cur, records, vectors)
 
     # --- doctor: find and repair damage (tiermem.doctor) ----------------------------------------------------
+
+    def known_migrations(self) -> builtins.list[str]:
+        return [name for name, _ in MIGRATIONS]
 
     def applied_migrations(self) -> builtins.list[str]:
         return [r[0] for r in self._all("SELECT name FROM schema_migrations ORDER BY name")]

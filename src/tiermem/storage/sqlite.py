@@ -11,14 +11,17 @@ import builtins
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ..errors import ValidationError
+from ..config import load_settings
+from ..errors import StoreError, ValidationError
 from ..model import Link, MemoryRecord
-from .base import ORDERS, Filters, HistoryEntry, readable_pages
+from .base import ORDERS, Filters, HistoryEntry, OpenedStore, readable_pages
 from .lifecycle import LifecycleTables
+from .llm_state import LLMState
 from .sqlite_base import DB_FILE, guard_all, translated
 from .sqlite_repair import SQLiteRepair
 from .sqlite_rows import COLUMNS, CURRENT, ORDER_SQL, SELECT, encode, filter_sql, record_row, row_to_record
@@ -34,7 +37,16 @@ _VECTOR_COLUMNS = frozenset({"type"})
 
 
 class SQLiteBackend(SQLiteSearch, SQLiteRepair, LifecycleTables):
-    """Implements :class:`tiermem.storage.base.Backend` on one SQLite file (and the lifecycle tables)."""
+    """Implements :class:`tiermem.storage.base.StoreBackend` on one SQLite file, with the capabilities
+    :class:`~tiermem.storage.base.LocalFile`, :class:`~tiermem.storage.base.FullTextIndex` and
+    :class:`~tiermem.storage.llm_state.LocalTables`."""
+
+    @property
+    def location(self) -> str:
+        return str(self.path.parent)
+
+    def llm_tables(self) -> LLMState:
+        return LLMState(self)
 
     def insert(self, records: Sequence[MemoryRecord], vectors: np.ndarray | None) -> None:
         placeholders = ", ".join("?" for _ in COLUMNS)
@@ -288,3 +300,17 @@ class SQLiteBackend(SQLiteSearch, SQLiteRepair, LifecycleTables):
 
 
 guard_all(SQLiteBackend)
+
+
+def open_store(location: str, config: Mapping[str, Any]) -> OpenedStore:
+    """The ``sqlite`` entry of ``tiermem.backends``: the store in directory ``location``, created if missing
+    (0700: a new store is its owner's alone), with its config.json under ``config``."""
+    directory = Path(location).expanduser()
+    try:
+        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(f"cannot create the store directory {directory}: {exc.strerror}") from None
+    if not directory.is_dir():
+        raise StoreError(f"{directory} is not a directory; give a directory for the store")
+    settings = load_settings(directory, dict(config))
+    return OpenedStore(SQLiteBackend(directory, busy_timeout_s=settings.busy_timeout_s), settings)

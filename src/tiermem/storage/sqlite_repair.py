@@ -8,6 +8,7 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
+from .migrations import MIGRATIONS
 from .sqlite_base import SQLiteConnection
 from .sqlite_rows import CURRENT
 
@@ -22,6 +23,9 @@ class SQLiteRepair(SQLiteConnection):
                 return [r[0] for r in self._conn.execute("PRAGMA integrity_check").fetchall()]
             except sqlite3.DatabaseError as exc:
                 return [str(exc)]
+
+    def known_migrations(self) -> builtins.list[str]:
+        return [name for name, _ in MIGRATIONS]
 
     def applied_migrations(self) -> builtins.list[str]:
         with self._lock:

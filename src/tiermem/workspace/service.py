@@ -37,7 +37,7 @@ from .loader import MemoryLoader, describe, seal
 from .markdown import HOT_END
 
 if TYPE_CHECKING:
-    from ..engine import Memory
+    from ..core.port import MemoryCore
     from ..storage.base import Backend
 
 STORE_DIR = ".tiermem"
@@ -51,7 +51,7 @@ RECENT_LOGS = 14  # the newest logs a quick check always looks at (today's grows
 MAX_FILE_PIECES = 5000
 
 
-def workspace_root(memory: Memory, workspace: str | Path | None = None) -> Path | None:
+def workspace_root(memory: MemoryCore, workspace: str | Path | None = None) -> Path | None:
     """The workspace directory: given, configured, or the store's parent for ``<dir>/.tiermem``."""
     configured = memory.settings.workspace.root
     if workspace is not None:
@@ -65,7 +65,7 @@ def workspace_root(memory: Memory, workspace: str | Path | None = None) -> Path 
     return store.parent if store is not None and store.name == STORE_DIR else None
 
 
-def require_root(memory: Memory, workspace: str | Path | None = None) -> Path:
+def require_root(memory: MemoryCore, workspace: str | Path | None = None) -> Path:
     root = workspace_root(memory, workspace)
     if root is None:
         raise ValidationError("no workspace: pass one, or set workspace.root in the store's config.json")
@@ -192,7 +192,7 @@ class _Index:
 
 
 def sync(
-    memory: Memory, backend: Backend, root: Path, agent_id: str, *, rebuild: bool = False, quick: bool = False
+    memory: MemoryCore, backend: Backend, root: Path, agent_id: str, *, rebuild: bool = False, quick: bool = False
 ) -> SyncReport:
     """Bring the store's index of the workspace up to date with its files. ``quick`` (what each context
     does) checks older logs only every FULL_SCAN_S seconds: an edit of an old log is seen within a minute."""
@@ -233,7 +233,7 @@ def _unchanged(index: _Index, files: dict[str, tuple[str, list[int]]]) -> bool:
 
 
 def _sync_file(
-    memory: Memory,
+    memory: MemoryCore,
     index: _Index,
     space: Workspace,
     rel: str,
@@ -253,7 +253,7 @@ def _sync_file(
 
 
 def _reindex(
-    memory: Memory,
+    memory: MemoryCore,
     index: _Index,
     agent_id: str,
     rel: str,
@@ -293,7 +293,9 @@ def _facts(index: _Index, agent_id: str, chunks: list[Chunk]) -> set[str]:
     return {h for h, record in found.items() if record.source.get("type") == "daily"}
 
 
-def release_pieces(memory: Memory, backend: IndexStore, root: Path, agent_id: str, lines: dict[str, set[str]]) -> int:
+def release_pieces(
+    memory: MemoryCore, backend: IndexStore, root: Path, agent_id: str, lines: dict[str, set[str]]
+) -> int:
     """Purge the indexed pieces whose text is about to become a daily-note fact: ``lines`` maps a file (relative
     to ``root``) to text hashes. The manifest keeps their places without ids, so an unchanged file stays as it
     is and a re-index does not bring them back (see ``_facts``). Returns how many pieces were released."""
@@ -311,7 +313,7 @@ def release_pieces(memory: Memory, backend: IndexStore, root: Path, agent_id: st
     return released
 
 
-def _drop(memory: Memory, ids: list[Any], agent_id: str, reason: str | None) -> int:
+def _drop(memory: MemoryCore, ids: list[Any], agent_id: str, reason: str | None) -> int:
     """Forget (with a reason: the text is gone from the file) or purge (it is re-stored elsewhere)."""
     done = 0
     for entry in ids:
@@ -327,7 +329,7 @@ def _drop(memory: Memory, ids: list[Any], agent_id: str, reason: str | None) -> 
     return done
 
 
-def _drop_everything(memory: Memory, backend: Backend, index: _Index, agent_id: str) -> set[str]:
+def _drop_everything(memory: MemoryCore, backend: Backend, index: _Index, agent_id: str) -> set[str]:
     """Before a rebuild: purge every current workspace memory of the agent (they come back from the files).
     Returns the text hashes of the pieces that are forgotten and have no current copy: a person forgot them
     (a line that left its file and came back has a current copy), so the rebuild must not bring them back."""
@@ -343,9 +345,12 @@ def _drop_everything(memory: Memory, backend: Backend, index: _Index, agent_id: 
 
 # --- Memory.context ----------------------------------------------------------------------------------
 
+# (workspace root, agent, now) -> the lifecycle's session start: hot state, HOT_END, tree index
+SessionStart = Callable[[Path | None, str, datetime], str]
+
 
 def build_context(
-    memory: Memory,
+    memory: MemoryCore,
     backend: Backend,
     message: str,
     *,
@@ -355,9 +360,12 @@ def build_context(
     workspace: str | Path | None = None,
     index: bool = True,
     reinforce: Callable[[str, list[str]], None] | None = None,
+    session_start: SessionStart | None = None,
 ) -> SessionContext:
     """Workspace phases + recalled memories in one labelled block within ``budget_tokens``. ``reinforce``
-    (the engine's deferred access log) is told which recalled memories made it into the block."""
+    (the engine's deferred access log) is told which recalled memories made it into the block;
+    ``session_start`` gives the lifecycle's hot state and tree index (the facade wires it: the lifecycle
+    sits above the workspace, which must not import it)."""
     agent_id = check_agent_id(agent_id)
     if (
         isinstance(budget_tokens, bool)
@@ -374,7 +382,7 @@ def build_context(
     budget = Budget(room, {name: int(room * share) for name, share in shares.items()})
     ctx = SessionContext(metadata={"agent_id": agent_id, "budget_tokens": budget_tokens})
     root = workspace_root(memory, workspace)
-    hot = _admit_lifecycle(ctx, budget, memory, root, agent_id, now)
+    hot = session_start is not None and _admit_lifecycle(ctx, budget, session_start, root, agent_id, now)
     space = None if root is None else Workspace(root, agent_id)
     ctx.metadata["workspace"] = None if root is None else str(root)
     if space is not None and space.exists():
@@ -397,12 +405,12 @@ def build_context(
 
 
 def _admit_lifecycle(
-    ctx: SessionContext, budget: Budget, memory: Memory, root: Path | None, agent_id: str, now: datetime
+    ctx: SessionContext, budget: Budget, session_start: SessionStart, root: Path | None, agent_id: str, now: datetime
 ) -> bool:
     """The hot state and the tree index (seed 000's session start), when there are any; True if the hot
     state was loaded (MEMORY.md's copy of it is then left out)."""
     try:
-        both = memory.lifecycle(root).session_context(agent_id=agent_id, now=now)
+        both = session_start(root, agent_id, now)
     except StoreError as exc:
         ctx.metadata["hot_state"] = ctx.metadata["tree_index"] = f"not available: {exc}"
         return False

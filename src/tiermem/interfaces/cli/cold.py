@@ -9,8 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from . import render
-from .lifecycle import workspace_dir
-from .options import UsageError, agent_id, open_memory, wants_json, with_globals
+from .options import UsageError, agent_id, open_memory, wants_json, with_globals, workspace_dir
 
 app = typer.Typer()
 
@@ -97,7 +96,7 @@ def cold(
             from ...coldsync import push as push_
 
             with open_memory() as memory, render.working("archiving"):
-                done = push_(memory, archive, agent_id(), everything=everything)
+                done = push_(memory.core, archive, agent_id(), everything=everything)
             _emit(done, f"archived {done['archived']} memories of {done['agent_id']} ({done['scope']})")
 
 
@@ -108,7 +107,7 @@ def sync_critical(db_url: DbUrlOpt = None, auth_token: TokenOpt = None) -> None:
     from ...coldsync import sync_critical as sync
 
     with _archive(db_url, auth_token) as archive, open_memory() as memory:
-        done = sync(memory, archive, agent_id(), workspace=workspace_dir())
+        done = sync(memory.core, archive, agent_id(), workspace=workspace_dir())
     _emit(done, f"synced the critical state of {done['agent_id']} ({done['bytes']} bytes)")
 
 
@@ -119,5 +118,5 @@ def restore(db_url: DbUrlOpt = None, auth_token: TokenOpt = None) -> None:
     from ...coldsync import restore as restore_
 
     with _archive(db_url, auth_token) as archive, open_memory("write") as memory, render.working("restoring"):
-        done = restore_(memory, archive, agent_id(), workspace=workspace_dir())
+        done = restore_(memory.core, archive, agent_id(), workspace=workspace_dir())
     _emit(done, f"restored {done['restored_memories']} memories of {done['agent_id']} in {done['seconds']} s")

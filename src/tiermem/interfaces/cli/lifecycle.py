@@ -22,6 +22,7 @@ from rich.text import Text
 
 from ...model import load_json
 from . import render
+from .cold import seed_archive
 from .options import (
     Access,
     NowOpt,
@@ -34,6 +35,7 @@ from .options import (
     store_path,
     wants_json,
     with_globals,
+    workspace_dir,
 )
 
 if TYPE_CHECKING:
@@ -50,12 +52,6 @@ PromptFileOpt = Annotated[
 ]
 
 
-def workspace_dir() -> Path:
-    """``--workspace``, else the parent of the store directory (the current directory by default)."""
-    chosen = current().workspace
-    return chosen.expanduser() if chosen is not None else store_path().parent
-
-
 @contextmanager
 def open_lifecycle(access: Access = "read") -> Iterator[tuple[Memory, LifecycleService]]:
     with open_memory(access) as memory:
@@ -65,7 +61,7 @@ def open_lifecycle(access: Access = "read") -> Iterator[tuple[Memory, LifecycleS
 def llm_client(memory: Memory, purpose: str, *, configured: bool = False) -> LLMClient | None:
     """The LLM when the command line asks for it (``--llm``, ``--llm-endpoint``) or ``configured`` says to."""
     chosen = current()
-    return memory.llm_client(purpose) if chosen.llm or chosen.llm_endpoint or configured else None
+    return memory.llm.client(purpose) if chosen.llm or chosen.llm_endpoint or configured else None
 
 
 def _write_prompt(path: Path, prompt: str) -> None:
@@ -98,7 +94,6 @@ def retrieve(
 ) -> None:
     """Tiered retrieval: tree routing (LLM with --llm), warm and cold memories, merged with search.
     With --db-url, the Turso cold archive fills the list up to --limit (as seed 000 does)."""
-    from .cold import seed_archive  # lazy: cold.py imports this module
 
     if query_arg is not None and query is not None:
         raise UsageError("give the query once: as an argument or with --query, not both")
@@ -178,13 +173,12 @@ def consolidate(
     """Rescore and re-tier memories, maintain the tree and MEMORY.md; daily+ ingests daily notes first.
     With --db-url, the cold tier is then archived there (as `cold --push`)."""
     from ...coldsync import push
-    from .cold import seed_archive  # lazy: cold.py imports this module
 
     working = render.working(f"{mode} consolidation")
     with seed_archive(db_url, auth_token) as archive, open_lifecycle("write") as (memory, lifecycle), working:
         report = lifecycle.consolidate(mode, agent_id=agent_id(), now=now, dry_run=dry_run)
         if archive is not None and not dry_run:
-            report["cold_archive"] = push(memory, archive, agent_id())
+            report["cold_archive"] = push(memory.core, archive, agent_id())
     if wants_json():
         render.emit_json(report)
         return

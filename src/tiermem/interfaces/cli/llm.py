@@ -35,7 +35,7 @@ def status(
 ) -> None:
     """Provider, features, today's budget use, the queue, and why the LLM was last left for rules."""
     with open_memory() as memory:
-        found = memory.llm_status(agent_id=current().agent_id, ping=ping)
+        found = memory.llm.status(agent_id=current().agent_id, ping=ping)
     if wants_json():
         render.emit_json(found)
         return
@@ -82,11 +82,11 @@ def drain(
     Every agent's jobs, unless --agent-id names one. Writes never wait for this: run it from cron or a
     heartbeat, or keep it running with --follow."""
     with open_memory("write") as memory:
-        report = memory.drain(agent_id=current().agent_id, limit=limit)
+        report = memory.llm.drain(agent_id=current().agent_id, limit=limit)
         _show_drain(report)
         while follow:
             time.sleep(FOLLOW_POLL_S)
-            report = memory.drain(agent_id=current().agent_id, limit=limit)
+            report = memory.llm.drain(agent_id=current().agent_id, limit=limit)
             if report["jobs"]:
                 _show_drain(report)
 
@@ -122,7 +122,7 @@ def expand(query: Annotated[str, typer.Argument(metavar="QUERY", help="A search 
 def jobs(memory_id: Annotated[str, typer.Argument(metavar="ID", help="A memory id.", show_default=False)]) -> None:
     """A memory's LLM jobs: status, the path that ran and why, and what they found."""
     with open_memory() as memory:
-        found = memory.llm_jobs(memory_id, agent_id=agent_id())
+        found = memory.llm.jobs(memory_id, agent_id=agent_id())
     if wants_json():
         render.emit_json({"id": memory_id.strip(), "jobs": found})
         return
@@ -145,7 +145,7 @@ def consolidate(
 ) -> None:
     """Summarise clusters of related memories into core memories linked to their sources (kept as they are)."""
     with open_memory("write") as memory:
-        report = memory.consolidate_core(
+        report = memory.llm.consolidate_core(
             agent_id=agent_id(), limit=limit, min_size=min_size, threshold=threshold, dry_run=dry_run
         )
     if wants_json():
@@ -169,7 +169,7 @@ def rebuild_tree(
     """The monthly tree rebuild: the LLM's restructure if it fits the limits and files every category as
     before, else the rule rebuild (strongest categories win the nodes)."""
     with open_memory("write") as memory:
-        report = memory.rebuild_tree(agent_id=agent_id(), dry_run=dry_run)
+        report = memory.llm.rebuild_tree(agent_id=agent_id(), dry_run=dry_run)
     if wants_json():
         render.emit_json(report)
         return

@@ -293,3 +293,9 @@ def with_globals(func: F) -> F:
 
 
 NowOpt = Annotated[str | None, typer.Option("--now", metavar="WHEN", help="Act as if it were then (ISO-8601).")]
+
+
+def workspace_dir() -> Path:
+    """``--workspace``, else the parent of the store directory (the current directory by default)."""
+    chosen = current().workspace
+    return chosen.expanduser() if chosen is not None else store_path().parent

@@ -114,7 +114,7 @@ def index(
         open_memory("write") as memory,
         render.working("re-indexing the workspace" if rebuild else "indexing the workspace"),
     ):
-        found = memory.sync_workspace(agent_id=agent_id(), workspace=root, rebuild=rebuild)
+        found = memory.workspace.sync(agent_id=agent_id(), workspace=root, rebuild=rebuild)
     if wants_json():
         render.emit_json(found)
         return

@@ -25,9 +25,9 @@ from ...errors import TiermemError, ValidationError
 from ...lifecycle.service import LifecycleService
 from ...lifecycle.tree import ROOT
 from ...model import MemoryRecord
-from ..api import status_of, validation_message
 from ..auth import ANY_AGENT, AuthError, Principal, authenticate, end_session, start_session
 from ..cli.render import explain_text
+from ..http_errors import status_of, validation_message
 from . import views
 from .session import (
     COOKIE,
