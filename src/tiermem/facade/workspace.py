@@ -32,8 +32,9 @@ class WorkspaceNamespace:
         with ``.metadata`` saying what was loaded and why. ``index=False`` skips re-indexing the files."""
         core, moment = self._core, now_or(now)
 
-        def session_start(root: Path | None, agent: str, at: datetime) -> str:
-            return lifecycle_for(core, root).session_context(agent_id=agent, now=at)
+        def session_start(root: Path | None, agent: str, at: datetime) -> tuple[str, str, int]:
+            start = lifecycle_for(core, root).session_start(agent_id=agent, now=at)
+            return start.hot_block, start.tree, start.tree_nodes
 
         return service.build_context(
             core,

@@ -35,7 +35,7 @@ def metrics(store: LifecycleStore, agent_id: str, now: datetime) -> dict[str, An
     tree = store.tree(agent_id, now)
     counters = store.counters(agent_id)
     today = store.backend.transitions(agent_id, since=day_start, limit=1_000_000)
-    session = count_tokens(store.session_context(agent_id, now))
+    session = count_tokens(store.session_start(agent_id, now).render())
     flat, method = _flat_tokens(store, agent_id, rows.ids, rows.text_bytes)
     return {
         "tree_index_size_bytes": tree.size_bytes(),

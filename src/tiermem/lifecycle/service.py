@@ -24,7 +24,7 @@ from . import distill as distiller
 from . import evoclaw, history, hot, notes
 from . import metrics as measures
 from .retrieve import RetrieveResult, retrieve
-from .store import LifecycleStore
+from .store import LifecycleStore, SessionStart
 from .tiers import explain_score, record_age
 from .tree import LLM_TOP_K, Tree
 
@@ -105,7 +105,11 @@ class LifecycleService:
 
     def session_context(self, *, agent_id: str = "default", now: object = None) -> str:
         """What an agent loads at every session start: MEMORY.md's hot block and the tree index."""
-        return self._store.session_context(check_agent_id(agent_id), _now(now))
+        return self.session_start(agent_id=agent_id, now=now).render()
+
+    def session_start(self, *, agent_id: str = "default", now: object = None) -> SessionStart:
+        """:meth:`session_context` in its parts (the hot block, the tree), for the context assembly."""
+        return self._store.session_start(check_agent_id(agent_id), _now(now))
 
     def critical_state(self, *, agent_id: str = "default", now: object = None) -> dict[str, Any]:
         """The seed's critical sync payload ``{hot_state, tree_nodes, timestamp}``, and the pins (tiers set by

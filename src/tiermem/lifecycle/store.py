@@ -72,6 +72,18 @@ def fact_size(fact: Mapping[str, Any]) -> int:
     return len(json.dumps(fact, ensure_ascii=False).encode("utf-8"))
 
 
+@dataclass(frozen=True, slots=True)
+class SessionStart:
+    """Seed 000's session start, in parts: MEMORY.md's hot block, the tree index rendered, its node count."""
+
+    hot_block: str
+    tree: str
+    tree_nodes: int
+
+    def render(self) -> str:
+        return f"{self.hot_block}\n\n{self.tree}\n"
+
+
 @dataclass
 class LifecycleStore:
     memory: MemoryCore
@@ -187,7 +199,8 @@ class LifecycleStore:
             update_text(path, lambda old: hot.splice(old, block))
         return {"path": str(path), "block_bytes": len(block.encode("utf-8")), "hot_memories": shown}
 
-    def session_context(self, agent_id: str, now: datetime) -> str:
+    def session_start(self, agent_id: str, now: datetime) -> SessionStart:
         """What an agent loads at the start of every session: the hot block and the tree index."""
         block, _ = self.hot_block(agent_id, now)
-        return f"{block}\n\n{self.tree(agent_id, now).render()}\n"
+        tree = self.tree(agent_id, now)
+        return SessionStart(block, tree.render(), len(tree.nodes))

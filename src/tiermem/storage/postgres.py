@@ -39,6 +39,8 @@ from .postgres_sql import (
 
 __all__ = ["PostgresBackend", "redact"]
 
+_HASH = COLUMNS.index("content_hash")  # position in a row read with SELECT
+
 
 class PostgresBackend(PostgresSearch, PostgresLifecycle):
     """Implements :class:`tiermem.storage.base.Backend` on a PostgreSQL database with pgvector (and the
@@ -83,7 +85,7 @@ class PostgresBackend(PostgresSearch, PostgresLifecycle):
             (agent_id, list(dict.fromkeys(content_hashes))),
             agent_id,
         )
-        return {row[19]: to_record(row) for row in rows}
+        return {row[_HASH]: to_record(row) for row in rows}
 
     def current_texts(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, tuple[str, str]]:
         if not memory_ids:

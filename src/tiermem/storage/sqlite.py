@@ -29,6 +29,8 @@ from .sqlite_search import SQLiteSearch
 
 __all__ = ["DB_FILE", "SQLiteBackend"]
 
+_HASH = COLUMNS.index("content_hash")  # position in a row read with SELECT
+
 # What the mirrors hold besides vectors: the lexical index covers text, tags, category and the source's
 # session; the vector mirror sorts its rows by type for dedup. Changing one of these in place makes the
 # agent's mirror of it re-read everything.
@@ -89,7 +91,7 @@ class SQLiteBackend(SQLiteSearch, SQLiteRepair, LifecycleTables):
                 hashes,
                 before=[agent_id],
             )
-            found.update((row[19], row) for row in rows)  # newest first, so the oldest wins
+            found.update((row[_HASH], row) for row in rows)  # newest first, so the oldest wins
         return {h: row_to_record(row) for h, row in found.items()}
 
     def current_texts(self, agent_id: str, memory_ids: Sequence[str]) -> dict[str, tuple[str, str]]:

@@ -1,5 +1,5 @@
-"""Engine-side work on a workspace, called by ``Memory``'s methods (which pass themselves and their backend):
-keep the files indexed in the store, and assemble ``Memory.context``.
+"""The workspace service, over the memory core (the facade's ``mem.workspace`` calls it): keep the files
+indexed in the store, and assemble ``Memory.context``.
 
 Indexing is by checksum. A manifest in the store's meta table records each file's checksum, size and
 modification time, and the ids of its pieces; a file whose size and time have not moved is not even read.
@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import stat
 import time
 from collections.abc import Callable, Sequence
@@ -34,7 +33,6 @@ from .events import parse_events
 from .files import read_text, workspace_lock
 from .layout import Workspace
 from .loader import MemoryLoader, describe, seal
-from .markdown import HOT_END
 
 if TYPE_CHECKING:
     from ..core.port import MemoryCore
@@ -42,7 +40,6 @@ if TYPE_CHECKING:
 
 STORE_DIR = ".tiermem"
 MIN_BUDGET, MAX_BUDGET = 100, 200_000
-_NODES = re.compile(r"^Nodes: (\d+)/", re.MULTILINE)  # the tree render's node count (seed 000's tree --show)
 SHOWN_SHARE = 0.85  # a recalled memory whose words are mostly in the block already adds nothing
 FULL_SCAN_S = 60.0  # how stale a quick index check may let an edit of an old daily log get
 RECENT_LOGS = 14  # the newest logs a quick check always looks at (today's grows at every session end)
@@ -345,8 +342,8 @@ def _drop_everything(memory: MemoryCore, backend: Backend, index: _Index, agent_
 
 # --- Memory.context ----------------------------------------------------------------------------------
 
-# (workspace root, agent, now) -> the lifecycle's session start: hot state, HOT_END, tree index
-SessionStart = Callable[[Path | None, str, datetime], str]
+# (workspace root, agent, now) -> the lifecycle's session start: (hot block, tree index, its node count)
+SessionStart = Callable[[Path | None, str, datetime], tuple[str, str, int]]
 
 
 def build_context(
@@ -410,13 +407,11 @@ def _admit_lifecycle(
     """The hot state and the tree index (seed 000's session start), when there are any; True if the hot
     state was loaded (MEMORY.md's copy of it is then left out)."""
     try:
-        both = session_start(root, agent_id, now)
+        hot_text, tree_text, nodes = session_start(root, agent_id, now)
     except StoreError as exc:
         ctx.metadata["hot_state"] = ctx.metadata["tree_index"] = f"not available: {exc}"
         return False
-    hot_text, marker, tree_text = both.partition(HOT_END)  # the block, then the tree (one call, one tree load)
-    hot_text, tree_text = (hot_text + marker).strip(), tree_text.strip()
-    nodes = _NODES.search(tree_text)
+    hot_text, tree_text = hot_text.strip(), tree_text.strip()
     parts = [
         (hot_text, "hot", "hot state", "identity, owner, active context, lessons and hot memories", _says(hot_text)),
         (
@@ -424,7 +419,7 @@ def _admit_lifecycle(
             "tree",
             "tree index",
             "the category tree the memories are filed under",
-            nodes is not None and int(nodes.group(1)) > 1,
+            nodes > 1,
         ),
     ]
     loaded = False
