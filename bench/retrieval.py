@@ -116,7 +116,8 @@ def locomo_items(sample: dict[str, Any]) -> tuple[list[dict[str, Any]], datetime
                     "created_at": when,
                     "event_at": when,
                     "metadata": {"dia_id": turn["dia_id"], "session": f"session_{n}"},
-                    "source": {"type": "dialogue", "session": f"session_{n}", "speaker": turn["speaker"]},
+                    "session": f"session_{n}",
+                    "source": {"type": "dialogue", "speaker": turn["speaker"]},
                 }
             )
     return items, last
@@ -137,7 +138,8 @@ def lme_items(question: dict[str, Any]) -> list[dict[str, Any]]:
                     "created_at": when,
                     "event_at": when,
                     "metadata": {"unit": f"{sid}:{i}", "session": sid, "has_answer": bool(turn.get("has_answer"))},
-                    "source": {"type": "dialogue", "session": sid},
+                    "session": sid,
+                    "source": {"type": "dialogue"},
                 }
             )
     return items

@@ -13,7 +13,7 @@ from typing import IO, TYPE_CHECKING, Any
 from . import registry
 from .backup import ImportReport
 from .config import Settings
-from .core import Core
+from .core import Core, conversation
 from .facade.admin import Admin
 from .facade.llm import LLMNamespace
 from .facade.workspace import WorkspaceNamespace
@@ -116,6 +116,7 @@ class Memory:
         created_at: object = None,
         event_at: object = None,
         source: object = None,
+        session: str | None = None,
         dedup: bool = True,
         redact_secrets: bool | None = None,
         now: object = None,
@@ -124,6 +125,7 @@ class Memory:
         """Store one memory; the result's ``decision`` says what it was: new, a restatement (the memory it
         repeats is reinforced instead), an update or contradiction (it supersedes the old memory) or an
         elaboration (linked to the one it adds to); see :mod:`tiermem.write.revision`.
+        ``session``: the conversation or thread it came from (recall keeps a conversation's turns together).
         ``now``: the moment of the write (default: the clock), for imports and simulations. ``extra``: the
         other fields of :data:`tiermem.core.items.STORE_FIELDS` (salience, confidence, valence, scope, tier).
 
@@ -131,6 +133,8 @@ class Memory:
         False (default: the store's ``redact_secrets`` setting); see :mod:`tiermem.write.secrets`."""
         given = {"type": type, "category": category, "importance": importance, "tags": tags, "metadata": metadata}
         item = {"text": text, **given, "created_at": created_at, "event_at": event_at, "source": source, **extra}
+        if session is not None:
+            item["session"] = session
         return self.store_many([item], agent_id=agent_id, dedup=dedup, redact_secrets=redact_secrets, now=now)[0]
 
     def store_many(
@@ -144,6 +148,23 @@ class Memory:
     ) -> list[StoreResult]:
         """Store several memories in one transaction; items are dicts with ``store()``'s keys."""
         return self.core.store_many(items, agent_id=agent_id, dedup=dedup, redact_secrets=redact_secrets, now=now)
+
+    def store_conversation(
+        self,
+        messages: Iterable[Mapping[str, Any]],
+        *,
+        session: str,
+        at: object = None,
+        agent_id: str = "default",
+        roles: Iterable[str] = ("user", "assistant"),
+        dedup: bool = True,
+    ) -> list[StoreResult]:
+        """Store an exchange at once, one memory per message, as the chat APIs write it: ``{"role", "content"}``,
+        with an optional ``name`` (the speaker, kept as ``name: content``) and ``at`` (when it was said;
+        default ``at``, else now). Messages of other ``roles`` (system prompts) are skipped; see
+        :func:`tiermem.core.conversation.items`."""
+        made = conversation.items(messages, session=session, at=at, roles=roles)
+        return self.store_many(made, agent_id=agent_id, dedup=dedup)
 
     def search(
         self,

@@ -151,6 +151,12 @@ class MemoryRecord:
         """True when the memory is neither forgotten nor superseded."""
         return self.status == "active" and self.valid_to is None
 
+    @property
+    def session(self) -> str | None:
+        """The conversation or thread the memory came from (``store(..., session=...)``), if any."""
+        found = self.source.get("session")
+        return None if found is None else str(found)
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict with ISO-8601 times."""
         out: dict[str, Any] = {}

@@ -49,6 +49,7 @@ STORE_FIELDS = (
     "valence",
     "scope",
     "tier",
+    "session",
 )
 UPDATE_FIELDS = ("text", "type", "category", "importance", "tags", "metadata", "valence", "scope", "event_at", "tier")
 BACKDATED = timedelta(days=1)  # a memory created this long before it is stored is an import of old history
@@ -71,6 +72,21 @@ def source_of(value: object) -> dict[str, Any]:
     return provenance.complete(check_json_object("source", value))
 
 
+def check_session(value: object) -> str:
+    if not isinstance(value, str | int) or isinstance(value, bool):
+        raise ValidationError(f"session must be a conversation or thread id (a string), got {type(value).__name__}")
+    session = str(value).strip()
+    if not session or len(session) > 200 or "\x00" in session:
+        raise ValidationError("session must be a non-empty id of at most 200 characters")
+    return session
+
+
+def with_session(source: dict[str, Any], session: object) -> dict[str, Any]:
+    """The source with the conversation (thread) a memory came from: recall keeps a conversation's turns
+    together through it (see recall/pipeline.py). Kept in the source, beside the rest of the provenance."""
+    return source if session is None else {**source, "session": check_session(session)}
+
+
 class Preparer:
     """Turns store items into validated records, with the store's settings."""
 
@@ -89,7 +105,7 @@ class Preparer:
         if unknown:
             raise ValidationError(f"item {position}: unknown key(s) {', '.join(sorted(unknown))}")
         text = check_text(item.get("text"), self._settings.max_text_bytes)
-        source = source_of(item.get("source"))
+        source = with_session(source_of(item.get("source")), item.get("session"))
         given = item.get("importance")
         importance = check_unit("importance", self._settings.default_importance if given is None else given)
         created = to_datetime("created_at", item.get("created_at")) or now

@@ -93,13 +93,8 @@ class Runtime:
             type=learning.type,
             tags=learning.tags,
             metadata={**learning.metadata, "session_id": session_id},
-            source={
-                "type": SOURCE,
-                "event": event,
-                "session": session_id,
-                "interface": "hook",
-                "trust": _trust(learning, event),
-            },
+            source={"type": SOURCE, "event": event, "interface": "hook", "trust": _trust(learning, event)},
+            session=session_id or None,
             dedup=dedup,
         )
         self.journal(name, result.memory, session_id, event, created=result.created)

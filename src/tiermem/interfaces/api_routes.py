@@ -84,6 +84,7 @@ class MemoryFields(_Body):
     confidence: float | None = None
     valence: float | None = None
     scope: str | None = None
+    session: str | None = Field(None, description="The conversation or thread it came from.", examples=["chat-42"])
 
     def item(self) -> dict[str, Any]:
         """The memory as the engine takes it, its source stamped with the interface it came through."""

@@ -117,6 +117,9 @@ def _memory_tools(server: MCPServer, access: Access) -> None:
         category: Annotated[str | None, Field(description="A path like projects/tiermem (at most 4 levels).")] = None,
         importance: Annotated[float | None, Field(ge=0, le=1, description="0..1; 0.5 if unsure.")] = None,
         tags: list[str] | None = None,
+        session: Annotated[
+            str | None, Field(description="The conversation or thread id, so its turns are recalled together.")
+        ] = None,
         agent_id: AgentArg = None,
     ) -> dict[str, Any]:
         """Remember something for later sessions. Call it when the user states a preference, a decision is made,
@@ -127,7 +130,7 @@ def _memory_tools(server: MCPServer, access: Access) -> None:
         with _tool_errors():
             agent = access.agent(ctx, agent_id, "write")
             item = {"text": text, "type": type, "category": category, "importance": importance, "tags": tags or (),
-                    "source": stamp("agent", "mcp", tool="store")}  # fmt: skip
+                    "source": stamp("agent", "mcp", tool="store"), "session": session}  # fmt: skip
             result = memory.store_many([item], agent_id=agent)[0]
             return _compact_result(result.to_dict())
 

@@ -113,6 +113,10 @@ def store(
     ] = None,
     created_at: Annotated[str | None, typer.Option("--created-at", metavar="WHEN", help="ISO-8601.")] = None,
     event_at: EventOpt = None,
+    session: Annotated[
+        str | None,
+        typer.Option("--session", metavar="ID", help="The conversation or thread it came from."),
+    ] = None,
     url: Annotated[
         list[str] | None, typer.Option("--url", metavar="URL", help="A URL it mentions (repeatable).")
     ] = None,
@@ -149,6 +153,7 @@ def store(
             source=stamp(source, "cli", tool="tiermem store"),
             created_at=created_at,
             event_at=event_at,
+            session=session,
             dedup=not no_dedup,
             redact_secrets=False if keep_secrets else None,
             now=now,
