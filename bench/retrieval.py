@@ -3,6 +3,11 @@
     python bench/retrieval.py                      # both datasets, default configuration
     python bench/retrieval.py --ablation           # + lexical only / vector only / fused / ... variants
     python bench/retrieval.py --dataset locomo --conversations 2   # a quick look
+    python bench/retrieval.py --part tune --ablation   # what mechanisms are tuned on
+    python bench/retrieval.py --part judge --ablation  # what they are judged by (never tuned on)
+
+Parts: *tune* is LoCoMo conversations 1-5 and the LongMemEval dev subset; *judge* is LoCoMo conversations 6-10
+and longmemeval_s_more.json (150 other questions). A mechanism is kept only if it helps on the judge part.
 
 Protocols follow ../shared/data/README.md: LoCoMo paper-style R@k over evidence dia_ids (one memory per
 turn, "<speaker>: <text>", the session's date); LongMemEval turn-level recall_all / recall_any and
@@ -30,11 +35,17 @@ from typing import Any
 
 from rank_bm25 import BM25Okapi
 
-from datasets import LOCOMO, LONGMEMEVAL, data_dir, locate
+from datasets import LOCOMO, LONGMEMEVAL, LONGMEMEVAL_MORE, data_dir, locate
 from progress import steps
-from tiermem import Memory
+from tiermem import Embedder, Memory
 
 RESULTS = Path(__file__).resolve().parent / "results"
+# part -> (LoCoMo conversations, LongMemEval file): tune on one half, judge on the other.
+PARTS = {
+    "all": (slice(None), LONGMEMEVAL),
+    "tune": (slice(0, 5), LONGMEMEVAL),
+    "judge": (slice(5, 10), LONGMEMEVAL_MORE),
+}
 KS = (5, 10, 25)
 LOCOMO_CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 TOKEN = re.compile(r"[a-z0-9]+")
@@ -130,7 +141,7 @@ def lme_items(question: dict[str, Any]) -> list[dict[str, Any]]:
     ):
         when = lme_date(date)
         for i, turn in enumerate(session):
-            if turn["role"] != "user":
+            if turn["role"] != "user" or not turn["content"].strip():  # a few turns of the release are empty
                 continue
             items.append(
                 {
@@ -172,8 +183,10 @@ def ingest(mem: Memory, agent_id: str, items: list[dict[str, Any]]) -> None:
     mem.store_many(items, agent_id=agent_id, dedup=False)
 
 
-def run_locomo(path: Path, store: Path, variants: dict[str, dict[str, Any]], limit: int | None) -> dict[str, Any]:
-    samples = json.loads(path.read_text())[:limit]
+def run_locomo(
+    path: Path, store: Path, variants: dict[str, dict[str, Any]], chosen: slice, embedder: Embedder | None = None
+) -> dict[str, Any]:
+    samples = json.loads(path.read_text())[chosen]
     per_system: dict[str, list[tuple[int, dict[int, float]]]] = defaultdict(list)
     latencies: dict[str, list[float]] = defaultdict(list)
     for index, sample in enumerate(steps(samples, "LoCoMo conversations")):
@@ -182,7 +195,7 @@ def run_locomo(path: Path, store: Path, variants: dict[str, dict[str, Any]], lim
         systems: dict[str, Retriever] = {"BM25": BM25Baseline([(i["metadata"]["dia_id"], i["text"]) for i in items])}
         mems = []
         for name, recall in variants.items():
-            mem = Memory.open(store / f"{name.replace(' ', '_')}_{index}", config={"recall": recall})
+            mem = Memory.open(store / f"{name.replace(' ', '_')}_{index}", config={"recall": recall}, embedder=embedder)
             mems.append(mem)
             ingest(mem, agent, items)
             systems[f"tiermem {name}" if len(variants) > 1 else "tiermem"] = TiermemRetriever(mem, agent, "dia_id")
@@ -227,7 +240,9 @@ def interval(values: Sequence[float], resamples: int = 2000) -> list[float]:
     return [round(means[int(0.025 * resamples)], 4), round(means[int(0.975 * resamples) - 1], 4)]
 
 
-def run_lme(path: Path, store: Path, variants: dict[str, dict[str, Any]], limit: int | None) -> dict[str, Any]:
+def run_lme(
+    path: Path, store: Path, variants: dict[str, dict[str, Any]], limit: int | None, embedder: Embedder | None = None
+) -> dict[str, Any]:
     questions = [q for q in json.loads(path.read_text()) if not q["question_id"].endswith("_abs")][:limit]
     rows: dict[str, list[dict[str, float]]] = defaultdict(list)
     kinds: list[str] = []  # each scored question's type, in the order of every system's rows
@@ -245,7 +260,7 @@ def run_lme(path: Path, store: Path, variants: dict[str, dict[str, Any]], limit:
         agent = f"lme{index}"
         systems: dict[str, Retriever] = {"BM25": BM25Baseline([(i["metadata"]["unit"], i["text"]) for i in items])}
         mems = {
-            name: Memory.open(store / f"lme_{name.replace(' ', '_')}_{index}", config={"recall": r})
+            name: Memory.open(store / f"lme_{name.replace(' ', '_')}_{index}", config={"recall": r}, embedder=embedder)
             for name, r in variants.items()
         }
         for name, mem in mems.items():
@@ -410,31 +425,42 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--conversations", type=int, default=None, help="LoCoMo conversations to use (default all)")
     parser.add_argument("--questions", type=int, default=None, help="LongMemEval questions to use (default all)")
     parser.add_argument("--ablation", action="store_true", help="also run each mechanism's variant")
-    parser.add_argument("--out", type=Path, default=RESULTS / "retrieval.json")
+    parser.add_argument(
+        "--part",
+        choices=list(PARTS),
+        default="all",
+        help="tune / judge halves (see above); all: every LoCoMo conversation and the LongMemEval dev subset",
+    )
+    parser.add_argument("--out", type=Path, default=None, help="default bench/results/retrieval[_PART].json")
     parser.add_argument(
         "--data", type=Path, default=None, help="the datasets' directory (default: $TIERMEM_BENCH_DATA)"
     )
     args = parser.parse_args(argv)
     variants = VARIANTS if args.ablation else {"default": {}}
-    results: dict[str, Any] = {"date": datetime.now(UTC).isoformat(), "variants": variants}
+    results: dict[str, Any] = {"date": datetime.now(UTC).isoformat(), "part": args.part, "variants": variants}
+    conversations, lme_file = PARTS[args.part]
+    if args.conversations is not None:
+        conversations = slice(conversations.start, (conversations.start or 0) + args.conversations)
+    out = args.out or RESULTS / ("retrieval.json" if args.part == "all" else f"retrieval_{args.part}.json")
     directory = data_dir(args.data)
     locomo = locate(directory, LOCOMO) if args.dataset in ("locomo", "both") else None
-    lme = locate(directory, LONGMEMEVAL) if args.dataset in ("longmemeval", "both") else None
+    lme = locate(directory, lme_file) if args.dataset in ("longmemeval", "both") else None
     if locomo is None and lme is None:
         return
     with tempfile.TemporaryDirectory() as tmp:
         if locomo is not None:
-            results["locomo"] = run_locomo(locomo, Path(tmp), variants, args.conversations)
+            results["locomo"] = run_locomo(locomo, Path(tmp), variants, conversations)
         if lme is not None:
             results["longmemeval"] = run_lme(lme, Path(tmp), variants, args.questions)
     print_tables(results)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(results, indent=2))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(results, indent=2))
+    suffix = "" if args.part == "all" else f"_{args.part}"
     if "locomo" in results:
-        plot(results, args.out.with_name("retrieval_recall.png"))
+        plot(results, out.with_name(f"retrieval_recall{suffix}.png"))
     if "longmemeval" in results:
-        plot_lme_types(results, args.out.with_name("retrieval_lme_types.png"))
-    print(f"\nwrote {args.out}")
+        plot_lme_types(results, out.with_name(f"retrieval_lme_types{suffix}.png"))
+    print(f"\nwrote {out}")
 
 
 if __name__ == "__main__":
