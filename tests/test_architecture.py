@@ -105,3 +105,18 @@ def test_exported_names_are_the_documented_ones() -> None:
     )
     for name in tiermem.__all__:
         assert getattr(tiermem, name) is not None
+
+
+def test_every_face_names_the_memory_fields_of_the_one_input_model() -> None:
+    """The fields a caller may give are :data:`tiermem.core.items.STORE_FIELDS`, validated in one place
+    (``core.items.Preparer``); each face spells a subset of them, never a field of its own."""
+    import inspect
+
+    from tiermem.core.items import STORE_FIELDS
+    from tiermem.engine import Memory
+    from tiermem.interfaces.api_routes import MemoryFields
+
+    controls = {"self", "agent_id", "dedup", "redact_secrets", "now", "extra"}
+    assert set(inspect.signature(Memory.store).parameters) - controls <= set(STORE_FIELDS)
+    assert set(MemoryFields.model_fields) <= set(STORE_FIELDS)
+    assert {"text", "session", "created_at", "source"} <= set(MemoryFields.model_fields)
