@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -26,6 +27,7 @@ from tiermem import Memory
 from tiermem.interfaces.api import create_app
 from tiermem.interfaces.api_routes import router
 from tiermem.interfaces.auth import create_token
+from tiermem.providers.embedders import WordLlamaEmbedder
 
 #: a valid body for each agent-scoped route that takes one, given two memory ids (add new routes here)
 BODIES: dict[str, Callable[[list[str]], dict[str, Any]]] = {
@@ -43,7 +45,7 @@ BODIES: dict[str, Callable[[list[str]], dict[str, Any]]] = {
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
-def memory(request: pytest.FixtureRequest, tmp_path, embedder) -> Iterator[Memory]:
+def memory(request: pytest.FixtureRequest, tmp_path: Path, embedder: WordLlamaEmbedder) -> Iterator[Memory]:
     location = str(tmp_path / "store") if request.param == "sqlite" else pg.database_url()
     with Memory.open(location, embedder=embedder) as opened:
         yield opened

@@ -16,6 +16,7 @@ from mcp import ClientSession
 
 from test_mcp import over_stdio, payload
 from tiermem import Memory
+from tiermem.providers.embedders import WordLlamaEmbedder
 
 pytestmark = pytest.mark.attack
 
@@ -32,7 +33,7 @@ AT_BOB: dict[str, dict[str, Any]] = {
 }
 
 
-def test_a_stdio_server_for_alice_cannot_reach_bob(tmp_path: Path, embedder) -> None:
+def test_a_stdio_server_for_alice_cannot_reach_bob(tmp_path: Path, embedder: WordLlamaEmbedder) -> None:
     store = tmp_path / "store"
     with Memory.open(store, embedder=embedder) as mem:
         bob_id = mem.store("bob's secret launch plan", agent_id="bob").id

@@ -9,6 +9,7 @@ import math
 import re
 import sqlite3
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -153,7 +154,7 @@ def test_text_at_the_limit_is_accepted(mem: Memory) -> None:
     assert mem.store("é" * 32_768).created  # exactly 65536 bytes
 
 
-def test_custom_lower_text_cap_from_config(open_memory, store_path) -> None:
+def test_custom_lower_text_cap_from_config(open_memory: Callable[..., Memory], store_path: Path) -> None:
     store_path.mkdir(parents=True)
     (store_path / "config.json").write_text(json.dumps({"max_text_bytes": 100}))
     mem = open_memory()
@@ -207,7 +208,7 @@ def test_sql_looking_text_is_stored_and_found_verbatim(mem: Memory, keeper: str,
 # --- bad files and configuration ----------------------------------------------------------------------------
 
 
-def test_corrupt_config_json_is_a_config_error(open_memory, store_path) -> None:
+def test_corrupt_config_json_is_a_config_error(open_memory: Callable[..., Memory], store_path: Path) -> None:
     keeper = open_memory().store(KEEP).id
     for content, message in [
         ("{not json", "is not valid JSON"),
@@ -227,7 +228,7 @@ def test_corrupt_config_json_is_a_config_error(open_memory, store_path) -> None:
     assert open_memory().get(keeper).text == KEEP
 
 
-def test_a_file_that_is_not_sqlite_is_a_store_error(tmp_path, embedder) -> None:
+def test_a_file_that_is_not_sqlite_is_a_store_error(tmp_path: Path, embedder: WordLlamaEmbedder) -> None:
     store = tmp_path / "store"
     store.mkdir()
     (store / DB_FILE).write_bytes(b"this is not a database, just some text\n" * 100)
@@ -239,7 +240,7 @@ def test_a_file_that_is_not_sqlite_is_a_store_error(tmp_path, embedder) -> None:
         Memory.open(file_path, embedder=embedder)
 
 
-def test_a_store_from_a_newer_version_is_a_store_error(open_memory, store_path) -> None:
+def test_a_store_from_a_newer_version_is_a_store_error(open_memory: Callable[..., Memory], store_path: Path) -> None:
     open_memory().store(KEEP)
     with sqlite3.connect(store_path / DB_FILE) as conn:
         conn.execute("INSERT INTO schema_migrations(name, applied_at) VALUES ('9999_from_the_future', 0)")
@@ -247,7 +248,9 @@ def test_a_store_from_a_newer_version_is_a_store_error(open_memory, store_path) 
         open_memory()
 
 
-def test_opening_with_a_different_embedder_is_an_embedder_error(open_memory, store_path) -> None:
+def test_opening_with_a_different_embedder_is_an_embedder_error(
+    open_memory: Callable[..., Memory], store_path: Path
+) -> None:
     keeper = open_memory().store(KEEP).id
     with pytest.raises(EmbedderError, match=r"embedded with wordllama:l2_supercat_256 \(256 dims\).*doctor --repair"):
         Memory.open(store_path, embedder=WordLlamaEmbedder(64))

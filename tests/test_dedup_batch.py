@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -108,7 +109,9 @@ def test_batch_dedup_decides_exactly_like_the_full_pool(
     assert seen == {"exact_match", "content_overlap", "embedding_similarity"}  # every tier was exercised
 
 
-def test_a_batch_decides_as_the_same_items_stored_one_by_one(open_memory: Callable[..., Memory], tmp_path) -> None:
+def test_a_batch_decides_as_the_same_items_stored_one_by_one(
+    open_memory: Callable[..., Memory], tmp_path: Path
+) -> None:
     items = corpus(120, seed=3)
     batched = open_memory(tmp_path / "batched").store_many(items)
     single = open_memory(tmp_path / "single")

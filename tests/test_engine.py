@@ -4,6 +4,7 @@ purge, links, history, stats, time formats, and the public ``tiermem`` namespace
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
@@ -11,6 +12,7 @@ import pytest
 import tiermem
 from tiermem import Memory, NotFoundError, StoreResult, ValidationError
 from tiermem.model import INVERSE_RELATIONS, RELATIONS
+from tiermem.providers.embedders import WordLlamaEmbedder
 
 # --- the package namespace ------------------------------------------------------------------------------
 
@@ -333,7 +335,7 @@ def test_link_is_idempotent_and_agent_scoped(mem: Memory) -> None:
 # --- stats ----------------------------------------------------------------------------------------------
 
 
-def test_stats(mem: Memory, embedder) -> None:
+def test_stats(mem: Memory, embedder: WordLlamaEmbedder) -> None:
     first = mem.store("the garden needs watering", type="episodic").memory
     mem.store("a parcel arrived for the neighbours", type="episodic")
     third = mem.store("the trip was worth it, a reflection", type="reflection").memory
@@ -353,7 +355,7 @@ def test_stats(mem: Memory, embedder) -> None:
     assert mem.agents() == ["default", "solo"]
 
 
-def test_data_survives_reopening(open_memory) -> None:
+def test_data_survives_reopening(open_memory: Callable[..., Memory]) -> None:
     with open_memory() as first:
         stored = first.store("persisted across sessions", tags=["x"]).memory
     again = open_memory()

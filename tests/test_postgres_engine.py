@@ -6,7 +6,7 @@ fresh PostgreSQL database (tests/pg.py starts the server).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -23,5 +23,5 @@ def store_path() -> str:
 
 
 @pytest.fixture
-def mem(open_memory) -> Iterator[Memory]:  # replaces test_recall.py's SQLite store
+def mem(open_memory: Callable[..., Memory]) -> Iterator[Memory]:  # replaces test_recall.py's SQLite store
     yield open_memory()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
@@ -49,7 +50,7 @@ def test_the_floor_can_be_switched_off(open_memory: Callable[..., Memory]) -> No
     assert hits and all(h.tier != "hot" for h in hits)
 
 
-def test_context_recalls_nothing_rather_than_fill_its_budget(boats: Memory, tmp_path) -> None:
+def test_context_recalls_nothing_rather_than_fill_its_budget(boats: Memory, tmp_path: Path) -> None:
     context = boats.context("quantum chromodynamics lecture", budget_tokens=2000, workspace=tmp_path)
     assert context.metadata["recalled"] == []  # the hot state is standing context, not recall
     assert context.metadata["total_tokens"] < 2000 // 4
