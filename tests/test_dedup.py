@@ -13,12 +13,13 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from builders import present
 from tiermem import Memory
 from tiermem.config import parse_settings
 from tiermem.model import TypeRegistry, builtin_types
 from tiermem.providers.embedders import WordLlamaEmbedder
 from tiermem.text import jaccard, normalize, word_set
-from tiermem.write.dedup import JACCARD_THRESHOLD, Candidate, check_duplication, cosine, find_similar
+from tiermem.write.dedup import JACCARD_THRESHOLD, Candidate, DedupResult, check_duplication, cosine, find_similar
 
 COGNITIVE = ("episodic", "semantic", "emotional", "procedural", "reflection")
 THRESHOLDS = TypeRegistry().thresholds()
@@ -28,7 +29,9 @@ def vec(*values: float) -> np.ndarray:
     return np.asarray(values, dtype=np.float32)
 
 
-def check(text: str, type_: str, embedding: np.ndarray | None, existing: list[Candidate], **custom: float):
+def check(
+    text: str, type_: str, embedding: np.ndarray | None, existing: list[Candidate], **custom: float
+) -> DedupResult:
     return check_duplication(text, type_, embedding, existing, {**THRESHOLDS, **custom})
 
 
@@ -431,7 +434,7 @@ def expected_decision(text: str, type_: str, vector: np.ndarray, pool: list[Cand
     overlap = {c.id for c in same if jaccard(word_set(text), word_set(c.text)) > JACCARD_THRESHOLD}
     if overlap:
         return "content_overlap", overlap
-    close = {c.id for c in same if cosine(vector, c.embedding) >= THRESHOLDS[type_]}
+    close = {c.id for c in same if cosine(vector, present(c.embedding)) >= THRESHOLDS[type_]}
     return ("embedding_similarity", close) if close else ("unique", set())
 
 

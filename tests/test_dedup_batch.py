@@ -9,6 +9,7 @@ import random
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -34,9 +35,9 @@ OBJECTS = [
 TYPES = ["semantic", "episodic", "error_resolution", "session_note"]
 
 
-def corpus(n: int, seed: int) -> list[dict[str, str]]:
+def corpus(n: int, seed: int) -> list[dict[str, Any]]:
     rng = random.Random(seed)
-    items: list[dict[str, str]] = []
+    items: list[dict[str, Any]] = []
     for _ in range(n):
         if items and rng.random() < 0.25:  # a restatement of an earlier item, sometimes with another type
             text = rng.choice(items)["text"]

@@ -58,7 +58,7 @@ def test_store_keeps_every_given_field(mem: Memory) -> None:
         category=" projects / tiermem ",
         importance=0.9,
         tags=["storage", "sqlite", "storage"],
-        metadata='{"ticket": 42}',
+        metadata='{"ticket": 42}',  # type: ignore[arg-type]  # a string holding a JSON object is accepted too
         event_at=event,
         source={"type": "hook", "file": "notes.md", "line": 3},
         scope="working",

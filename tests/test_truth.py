@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -73,7 +74,9 @@ def test_the_current_value_is_shown_with_what_it_replaced(mem: Memory) -> None:
     [("which port does the staging database use?", {"include_superseded": True}),
      ("which port did the staging database use before?", {})],
 )  # fmt: skip
-def test_old_versions_come_right_under_their_successor_when_asked(mem: Memory, query: str, filters) -> None:
+def test_old_versions_come_right_under_their_successor_when_asked(
+    mem: Memory, query: str, filters: dict[str, Any]
+) -> None:
     old = mem.store("The staging database listens on port 5433").memory
     new = mem.store("The staging database listens on port 5432").memory
     hits = mem.search(query, **filters)
