@@ -243,7 +243,7 @@ def test_insecure_local_needs_no_token(mem: Memory) -> None:
     ],
 )
 def test_errors_are_json_with_the_engine_messages(
-    client_for: Callable[..., httpx.Client], method: str, path: str, body: Any, expected: tuple
+    client_for: Callable[..., httpx.Client], method: str, path: str, body: Any, expected: tuple[int, str, str | None]
 ) -> None:
     api = client_for(("*",))
     response = api.request(method.upper(), path, json=body)

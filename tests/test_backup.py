@@ -26,7 +26,7 @@ from tiermem.backup import DOC_KEYS, decode_vector, encode_vector
 from tiermem.errors import ValidationError
 from tiermem.interfaces.api import create_app
 from tiermem.interfaces.auth import create_token
-from tiermem.model import RELATIONS, Link
+from tiermem.model import RELATIONS, Link, MemoryRecord
 from tiermem.storage.base import HistoryEntry
 from tiermem.text import content_hash
 
@@ -66,7 +66,7 @@ def dump(memory: Memory, **options: Any) -> str:
 
 # --- the lossless round trip, with a hypothesis-generated store -------------------------------------------
 
-_text = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), min_size=1, max_size=60)
+_text = st.text(st.characters(blacklist_categories=["Cs"], blacklist_characters="\x00"), min_size=1, max_size=60)
 _json = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**53), 2**53) | st.floats(allow_nan=False, allow_infinity=False) | _text,
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_text, inner, max_size=3),
@@ -78,7 +78,7 @@ _moment = st.datetimes(min_value=datetime(1901, 1, 1), max_value=datetime(2199, 
 @st.composite
 def stores(draw: st.DrawFn) -> tuple[list[Any], list[tuple[str, Link]], list[tuple[str, HistoryEntry]], Any]:
     count = draw(st.integers(1, 8))
-    records = []
+    records: list[MemoryRecord] = []
     for i in range(count):
         text = draw(_text.filter(str.strip))
         status = draw(st.sampled_from(["active", "active", "forgotten"]))
@@ -285,7 +285,11 @@ def test_pins_round_trip_once_and_old_files_without_pins_still_import(
     ],
 )
 def test_bad_lines_name_the_line_and_import_nothing(
-    mem: Memory, open_memory: Callable[..., Memory], tmp_path: Path, damage, message
+    mem: Memory,
+    open_memory: Callable[..., Memory],
+    tmp_path: Path,
+    damage: Callable[[list[str]], list[str]],
+    message: str,
 ) -> None:
     target = open_memory(tmp_path / "t")
     with pytest.raises(ValidationError, match=message):

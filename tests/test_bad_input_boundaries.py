@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -442,7 +442,7 @@ HEADER = {
     "embedder": {"name": "wordllama:l2_supercat_256", "dims": 256},
     "embeddings": False,
 }
-GOOD = {
+GOOD: dict[str, Any] = {
     "kind": "memory",
     "id": "01M8M330MXKNN2HRDNS0J0X24M",
     "agent_id": "alice",
@@ -468,7 +468,7 @@ GOOD = {
     "valid_to": None,
     "superseded_by": None,
 }
-END = {"kind": "end", "counts": {**dict.fromkeys(KINDS, 0), "memory": 1}}
+END: dict[str, Any] = {"kind": "end", "counts": {**dict.fromkeys(KINDS, 0), "memory": 1}}
 
 
 def _jsonl(*lines: Any) -> bytes:
@@ -589,7 +589,7 @@ def test_a_damaged_store_file_is_a_store_error_and_a_copy_is_untouched(
 
 
 def test_there_are_at_least_sixty_named_cases_across_the_boundaries() -> None:
-    tables = [
+    tables: list[Mapping[str, object]] = [
         REST_CASES,
         MCP_CASES,
         HOOK_CASES,

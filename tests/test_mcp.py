@@ -154,7 +154,7 @@ def test_every_tool_and_resource_refuses_another_agent(mem: Memory, mcp_url: str
     assert set(FOREIGN_CALLS) == TOOLS
 
     async def attempts(session: ClientSession) -> dict[str, Any]:
-        answers = {}
+        answers: dict[str, Any] = {}
         for name, arguments in FOREIGN_CALLS.items():
             filled = {k: (bob_id if v == "{bob_id}" else v) for k, v in arguments.items()}
             answers[name] = await session.call_tool(name, {**filled, "agent_id": "bob"})

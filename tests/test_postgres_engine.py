@@ -22,6 +22,6 @@ def store_path() -> str:
     return pg.database_url()
 
 
-@pytest.fixture
+@pytest.fixture  # type: ignore[no-redef]  # on purpose: replaces the star-imported fixture of test_recall.py
 def mem(open_memory: Callable[..., Memory]) -> Iterator[Memory]:  # replaces test_recall.py's SQLite store
     yield open_memory()

@@ -78,7 +78,7 @@ def snapshot(mem: Memory, agent: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize("agent", ["default", "ops-bot"])
 def test_full_backup_sync_wipe_restore_reproduces_everything(
-    tmp_path: Path, archive: ColdArchive, embedder: WordLlamaEmbedder, agent
+    tmp_path: Path, archive: ColdArchive, embedder: WordLlamaEmbedder, agent: str
 ) -> None:
     device = tmp_path / "device" / ".tiermem"
     with Memory.open(device, embedder=embedder) as mem:
