@@ -20,7 +20,7 @@ pytestmark = pytest.mark.slow
 SPAWN = multiprocessing.get_context("spawn")
 
 
-def run_workers(path: Path, jobs: dict[str, list[str]], timeout: float = 240) -> dict[str, list[dict[str, Any]]]:
+def run_workers(path: Path | str, jobs: dict[str, list[str]], timeout: float = 240) -> dict[str, list[dict[str, Any]]]:
     """Run one process per job, released together by a barrier; return each worker's store results."""
     barrier = SPAWN.Barrier(len(jobs))
     results = SPAWN.Queue()

@@ -33,8 +33,8 @@ def ids(records: list[MemoryRecord]) -> list[str]:
     return [r.id for r in records]
 
 
-def listed(backend: Backend, agent_id: str = A, order: str = "newest", **filters: object) -> list[str]:
-    return ids(backend.list(agent_id, Filters(**filters), limit=1000, order=order))  # type: ignore[arg-type]
+def listed(backend: Backend, agent_id: str = A, order: str = "newest", **filters: Any) -> list[str]:
+    return ids(backend.list(agent_id, Filters(**filters), limit=1000, order=order))
 
 
 # --- meta and transactions ---------------------------------------------------------------------------

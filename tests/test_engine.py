@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta, timezone
+from typing import Any
 
 import pytest
 
@@ -122,8 +123,8 @@ def stocked(mem: Memory) -> dict[str, str]:
     return {name: result.id for name, result in ids.items()}
 
 
-def listed(mem: Memory, **kwargs: object) -> list[str]:
-    return [r.id for r in mem.list(**kwargs)]  # type: ignore[arg-type]
+def listed(mem: Memory, **kwargs: Any) -> list[str]:
+    return [r.id for r in mem.list(**kwargs)]
 
 
 def test_list_filters(mem: Memory, stocked: dict[str, str]) -> None:

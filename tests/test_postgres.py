@@ -173,7 +173,7 @@ def test_writes_of_one_agent_queue_while_other_agents_write_freely(url: str) -> 
 def test_four_processes_share_one_database(url: str, embedder: WordLlamaEmbedder) -> None:
     Memory.open(url, embedder=embedder).close()
     jobs = {f"w{n}": distinct_texts(60, seed=n, prefix=f"w{n} ") for n in range(4)}
-    outcomes = run_workers(url, jobs)  # type: ignore[arg-type]
+    outcomes = run_workers(url, jobs)
     assert all(all(r["created"] for r in outcome) for outcome in outcomes.values())
     with Memory.open(url, embedder=embedder) as mem:
         rows = mem.list(limit=1000)
@@ -185,7 +185,7 @@ def test_concurrent_duplicates_from_several_processes_end_as_one_row(url: str, e
     Memory.open(url, embedder=embedder).close()
     variants = ["The build server restarts every Sunday", "the build server restarts every sunday!",
                 "THE BUILD SERVER RESTARTS EVERY SUNDAY.", "The build server restarts, every Sunday"]  # fmt: skip
-    outcomes = run_workers(url, {f"w{n}": [variants[n]] * 10 for n in range(4)})  # type: ignore[arg-type]
+    outcomes = run_workers(url, {f"w{n}": [variants[n]] * 10 for n in range(4)})
     results = [r for outcome in outcomes.values() for r in outcome]
     assert sum(r["created"] for r in results) == 1
     assert len({r["id"] for r in results}) == 1
