@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -16,6 +16,8 @@ from tiermem.text import content_hash
 #: the dimension of the hand-made vectors of the contract suite
 DIMS = 8
 BASE_TIME = datetime(2025, 1, 1, 12, 0, tzinfo=UTC)
+
+T = TypeVar("T")
 
 
 def make_record(text: str, *, agent_id: str = "agent-a", minutes: float = 0, **overrides: Any) -> MemoryRecord:
@@ -57,6 +59,12 @@ def axis(i: int, dims: int = DIMS) -> np.ndarray:
     vec = np.zeros(dims, dtype=np.float32)
     vec[i] = 1.0
     return vec
+
+
+def present(value: T | None) -> T:
+    """``value``, asserted not to be None (a lookup the test expects to find something)."""
+    assert value is not None
+    return value
 
 
 # Words with unrelated meanings, so random sentences built from them are neither lexical nor semantic

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -41,7 +42,7 @@ class Cli:
     runner: CliRunner = field(default_factory=lambda: CliRunner(env=CLEAN_ENV))
 
     def __call__(
-        self, *args: str, stdin: str | None = None, env: dict[str, str | None] | None = None, home: bool = True
+        self, *args: str, stdin: str | None = None, env: Mapping[str, str | None] | None = None, home: bool = True
     ) -> Result:
         argv = ["--home", str(self.home), *args] if home else list(args)
         return self.runner.invoke(app, argv, input=stdin, env=env, catch_exceptions=False)

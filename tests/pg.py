@@ -21,6 +21,7 @@ import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
@@ -131,7 +132,7 @@ def cluster(settings: str | None = None) -> PostgresCluster:
     directory = Path(tempfile.mkdtemp(prefix="tiermem-pg-"))
     if os.geteuid() == 0:
         shutil.chown(directory, "postgres", "postgres")
-    started = PostgresCluster(bin_dir, directory, _free_port())  # type: ignore[arg-type]
+    started = PostgresCluster(bin_dir, directory, _free_port())
     if settings:
         started.settings = settings
     try:
@@ -146,7 +147,7 @@ def cluster(settings: str | None = None) -> PostgresCluster:
     return started
 
 
-def _unavailable(reason: str) -> None:
+def _unavailable(reason: str) -> NoReturn:
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(f"PostgreSQL is required under CI=true: {reason}", pytrace=False)
     pytest.skip(reason)

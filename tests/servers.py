@@ -74,7 +74,7 @@ class EmbeddingServer:
             return 200, b"<html>this is not json</html>"
         if self.mode == "no_data":
             return 200, json.dumps({"object": "list", "model": body.get("model")}).encode()
-        data = [
+        data: list[dict[str, Any]] = [
             {"object": "embedding", "index": i, "embedding": bag_of_words_vector(str(t), self.dims)}
             for i, t in enumerate(texts)
         ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -49,7 +50,7 @@ def error(response: httpx.Response) -> tuple[int, str, str]:
 # --- the memory routes, as a client uses them ----------------------------------------------------------
 
 
-def test_store_get_search_update_forget_round_trip(client_for) -> None:
+def test_store_get_search_update_forget_round_trip(client_for: Callable[..., httpx.Client]) -> None:
     api = client_for()
     made = api.post("/v1/agents/alice/memories", json={"text": "The user prefers dark mode", "type": "user_preference",
                                                       "tags": ["ui"], "importance": 0.8})  # fmt: skip
@@ -76,7 +77,7 @@ def test_store_get_search_update_forget_round_trip(client_for) -> None:
     assert api.post("/v1/agents/alice/search", json={"query": "light mode"}).json()["hits"] == []
 
 
-def test_store_many_links_stats_and_agents(client_for) -> None:
+def test_store_many_links_stats_and_agents(client_for: Callable[..., httpx.Client]) -> None:
     api = client_for(("alice", "bob"))
     results = api.post("/v1/agents/alice/memories/batch", json={"items": [
         {"text": "The deploy failed because the disk was full"}, {"text": "Cleaning /var/log fixed the deploy"},
@@ -93,7 +94,7 @@ def test_store_many_links_stats_and_agents(client_for) -> None:
     assert client_for(("bob",), "read").get("/v1/agents").json()["agents"] == ["bob"]
 
 
-def test_list_pages_through_everything_once(client_for) -> None:
+def test_list_pages_through_everything_once(client_for: Callable[..., httpx.Client]) -> None:
     api = client_for()
     texts = [f"note number {i} about topic {i * 7919 % 101}" for i in range(23)]
     api.post("/v1/agents/alice/memories/batch", json={"items": [{"text": t} for t in texts], "dedup": False})
@@ -108,7 +109,7 @@ def test_list_pages_through_everything_once(client_for) -> None:
     assert tagged["items"] == [] and tagged["next_offset"] is None
 
 
-def test_context_route(client_for) -> None:
+def test_context_route(client_for: Callable[..., httpx.Client]) -> None:
     api = client_for()
     api.post("/v1/agents/alice/memories", json={"text": "Alice's cat is called Miso"})
     built = api.post("/v1/agents/alice/context", json={"message": "what is my cat called?", "budget_tokens": 500})
@@ -137,7 +138,7 @@ def test_requests_without_a_valid_token_are_refused(server: str, headers: dict[s
     assert response.headers["www-authenticate"] == "Bearer"
 
 
-def test_a_revoked_token_stops_working_at_once(mem: Memory, client_for) -> None:
+def test_a_revoked_token_stops_working_at_once(mem: Memory, client_for: Callable[..., httpx.Client]) -> None:
     api = client_for()
     assert api.get("/v1/agents/alice/memories").status_code == 200
     token = list_tokens(mem)[-1]
@@ -145,7 +146,7 @@ def test_a_revoked_token_stops_working_at_once(mem: Memory, client_for) -> None:
     assert error(api.get("/v1/agents/alice/memories"))[:2] == (401, "AuthError")
 
 
-def test_roles_nest(client_for) -> None:
+def test_roles_nest(client_for: Callable[..., httpx.Client]) -> None:
     reader, writer, admin = client_for(role="read"), client_for(role="write"), client_for(role="admin")
     denied = reader.post("/v1/agents/alice/memories", json={"text": "readers cannot write"})
     assert error(denied) == (403, "ForbiddenError", denied.json()["error"]["message"])
@@ -157,7 +158,7 @@ def test_roles_nest(client_for) -> None:
     assert error(reader.get(f"/v1/agents/alice/memories/{made['id']}"))[0] == 404
 
 
-def test_a_wildcard_token_reaches_every_agent(client_for) -> None:
+def test_a_wildcard_token_reaches_every_agent(client_for: Callable[..., httpx.Client]) -> None:
     api = client_for(("*",), "write")
     for agent in ("a1", "b2"):
         assert api.post(f"/v1/agents/{agent}/memories", json={"text": f"note of {agent}"}).status_code == 201
@@ -242,7 +243,7 @@ def test_insecure_local_needs_no_token(mem: Memory) -> None:
     ],
 )
 def test_errors_are_json_with_the_engine_messages(
-    client_for, method: str, path: str, body: Any, expected: tuple
+    client_for: Callable[..., httpx.Client], method: str, path: str, body: Any, expected: tuple[int, str, str | None]
 ) -> None:
     api = client_for(("*",))
     response = api.request(method.upper(), path, json=body)
@@ -252,7 +253,7 @@ def test_errors_are_json_with_the_engine_messages(
         assert message == expected[2]
 
 
-def test_cli_and_api_say_the_same_thing(client_for, mem: Memory) -> None:
+def test_cli_and_api_say_the_same_thing(client_for: Callable[..., httpx.Client], mem: Memory) -> None:
     """The message the engine raises is what both interfaces show (the CLI prints it after 'tiermem: error:')."""
     with pytest.raises(Exception) as raised:
         mem.store("x", agent_id="alice", importance=2.0)
@@ -260,7 +261,7 @@ def test_cli_and_api_say_the_same_thing(client_for, mem: Memory) -> None:
     assert error(response)[2] == str(raised.value)
 
 
-def test_request_size_limit(client_for, server: str) -> None:
+def test_request_size_limit(client_for: Callable[..., httpx.Client], server: str) -> None:
     api = client_for()
     big = {"text": "word " * 60_000}  # 300 KB over a 256 KB limit
     response = api.post("/v1/agents/alice/memories", json=big)
@@ -300,7 +301,7 @@ def test_docs_and_redoc_work_offline(server: str) -> None:
         assert "openapi.json" in html
 
 
-def test_lifecycle_routes(client_for, tmp_path) -> None:
+def test_lifecycle_routes(client_for: Callable[..., httpx.Client], tmp_path: Path) -> None:
     api = client_for(("default",), "write")
     base = "/v1/agents/default"
     api.post(f"{base}/memories", json={"text": "Deploys go through the staging cluster", "category": "projects/infra"})

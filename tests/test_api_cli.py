@@ -12,6 +12,7 @@ import pg
 from api_support import serve_process
 from cli_support import Cli
 from tiermem import Memory
+from tiermem.providers.embedders import WordLlamaEmbedder
 
 
 @pytest.fixture
@@ -82,7 +83,7 @@ def test_a_loopback_server_answers_only_loopback_host_names(cli: Cli) -> None:
 
 
 @pytest.mark.slow
-def test_two_servers_share_one_postgresql_database(embedder) -> None:
+def test_two_servers_share_one_postgresql_database(embedder: WordLlamaEmbedder) -> None:
     url = pg.database_url()
     with Memory.open(url, embedder=embedder) as mem:
         from tiermem.interfaces.auth import create_token

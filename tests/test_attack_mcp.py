@@ -14,8 +14,10 @@ from typing import Any
 import pytest
 from mcp import ClientSession
 
+from builders import present
 from test_mcp import over_stdio, payload
 from tiermem import Memory
+from tiermem.providers.embedders import WordLlamaEmbedder
 
 pytestmark = pytest.mark.attack
 
@@ -32,7 +34,7 @@ AT_BOB: dict[str, dict[str, Any]] = {
 }
 
 
-def test_a_stdio_server_for_alice_cannot_reach_bob(tmp_path: Path, embedder) -> None:
+def test_a_stdio_server_for_alice_cannot_reach_bob(tmp_path: Path, embedder: WordLlamaEmbedder) -> None:
     store = tmp_path / "store"
     with Memory.open(store, embedder=embedder) as mem:
         bob_id = mem.store("bob's secret launch plan", agent_id="bob").id
@@ -83,7 +85,7 @@ class Wire:
     def answer(self, timeout: float = 30) -> dict[str, Any]:
         """The next line the server writes, or a failure after ``timeout`` seconds (the client would hang)."""
         got: list[bytes] = []
-        reader = threading.Thread(target=lambda: got.append(self.process.stdout.readline()), daemon=True)  # type: ignore[union-attr]
+        reader = threading.Thread(target=lambda: got.append(present(self.process.stdout).readline()), daemon=True)
         reader.start()
         reader.join(timeout)
         assert got and got[0], f"no answer within {timeout} s: the client would hang"
@@ -102,7 +104,7 @@ def wire(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Wire]:
     assert "result" in client.ask({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": hello})
     client.send(b'{"jsonrpc": "2.0", "method": "notifications/initialized"}')
     yield client
-    client.process.stdin.close()  # type: ignore[union-attr]
+    present(client.process.stdin).close()
     client.process.wait(timeout=20)
 
 

@@ -26,7 +26,7 @@ from tiermem.backup import DOC_KEYS, decode_vector, encode_vector
 from tiermem.errors import ValidationError
 from tiermem.interfaces.api import create_app
 from tiermem.interfaces.auth import create_token
-from tiermem.model import RELATIONS, Link
+from tiermem.model import RELATIONS, Link, MemoryRecord
 from tiermem.storage.base import HistoryEntry
 from tiermem.text import content_hash
 
@@ -66,7 +66,7 @@ def dump(memory: Memory, **options: Any) -> str:
 
 # --- the lossless round trip, with a hypothesis-generated store -------------------------------------------
 
-_text = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), min_size=1, max_size=60)
+_text = st.text(st.characters(blacklist_categories=["Cs"], blacklist_characters="\x00"), min_size=1, max_size=60)
 _json = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**53), 2**53) | st.floats(allow_nan=False, allow_infinity=False) | _text,
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_text, inner, max_size=3),
@@ -78,7 +78,7 @@ _moment = st.datetimes(min_value=datetime(1901, 1, 1), max_value=datetime(2199, 
 @st.composite
 def stores(draw: st.DrawFn) -> tuple[list[Any], list[tuple[str, Link]], list[tuple[str, HistoryEntry]], Any]:
     count = draw(st.integers(1, 8))
-    records = []
+    records: list[MemoryRecord] = []
     for i in range(count):
         text = draw(_text.filter(str.strip))
         status = draw(st.sampled_from(["active", "active", "forgotten"]))
@@ -167,7 +167,9 @@ def test_round_trip_is_lossless(place: Callable[[str], Any], embedder: Any, gene
         assert snapshot(target) == snapshot(source)
 
 
-def test_without_embeddings_or_with_another_embedder_import_embeds(mem: Memory, open_memory, tmp_path: Path) -> None:
+def test_without_embeddings_or_with_another_embedder_import_embeds(
+    mem: Memory, open_memory: Callable[..., Memory], tmp_path: Path
+) -> None:
     mem.store("The user prefers dark mode")
     gone = mem.store("The staging server is called kestrel").memory
     mem.forget(gone.id)
@@ -182,7 +184,7 @@ def test_without_embeddings_or_with_another_embedder_import_embeds(mem: Memory, 
     assert (report.embedded, report.vectors_from_file) == (1, 0)
 
 
-def test_export_one_agent_and_import_one_agent(mem: Memory, open_memory, tmp_path: Path) -> None:
+def test_export_one_agent_and_import_one_agent(mem: Memory, open_memory: Callable[..., Memory], tmp_path: Path) -> None:
     mem.store("alice likes tea", agent_id="alice")
     mem.store("bob likes coffee", agent_id="bob")
     only_alice = dump(mem, agent_id="alice")
@@ -203,7 +205,9 @@ def test_export_streams_a_page_at_a_time(mem: Memory) -> None:
 # --- conflicts and bad input: clear errors, nothing half-imported ---------------------------------------------
 
 
-def test_conflicting_id_fails_whole_import_or_is_skipped(mem: Memory, open_memory, tmp_path: Path) -> None:
+def test_conflicting_id_fails_whole_import_or_is_skipped(
+    mem: Memory, open_memory: Callable[..., Memory], tmp_path: Path
+) -> None:
     first = mem.store("The deploy key rotates monthly").memory
     exported = dump(mem)
     target = open_memory(tmp_path / "t")
@@ -233,7 +237,9 @@ def _with(lines: list[str], index: int, **changes: Any) -> list[str]:
     return [*lines[:index], json.dumps(data), *lines[index + 1 :]]
 
 
-def test_pins_round_trip_once_and_old_files_without_pins_still_import(mem: Memory, open_memory, tmp_path: Path) -> None:
+def test_pins_round_trip_once_and_old_files_without_pins_still_import(
+    mem: Memory, open_memory: Callable[..., Memory], tmp_path: Path
+) -> None:
     kept = mem.store("The release checklist lives in docs/release.md").id
     mem.store("A memory nobody pinned")
     mem.update(kept, tier="hot")
@@ -278,14 +284,22 @@ def test_pins_round_trip_once_and_old_files_without_pins_still_import(mem: Memor
         (lambda ls: [], r"the file is empty"),
     ],
 )
-def test_bad_lines_name_the_line_and_import_nothing(mem: Memory, open_memory, tmp_path: Path, damage, message) -> None:
+def test_bad_lines_name_the_line_and_import_nothing(
+    mem: Memory,
+    open_memory: Callable[..., Memory],
+    tmp_path: Path,
+    damage: Callable[[list[str]], list[str]],
+    message: str,
+) -> None:
     target = open_memory(tmp_path / "t")
     with pytest.raises(ValidationError, match=message):
         target.import_from(damage(_lines(mem)))
     assert target.agents() == [] and target._backend.count(current_only=False) == 0
 
 
-def test_a_bad_line_after_a_full_batch_rolls_the_batch_back(mem: Memory, open_memory, tmp_path: Path) -> None:
+def test_a_bad_line_after_a_full_batch_rolls_the_batch_back(
+    mem: Memory, open_memory: Callable[..., Memory], tmp_path: Path
+) -> None:
     mem.store_many([{"text": f"fact {i}: the {i}th lantern is blue"} for i in range(700)], dedup=False)
     lines = dump(mem).splitlines()
     broken = _with(lines, 650, valence=3)
@@ -296,7 +310,7 @@ def test_a_bad_line_after_a_full_batch_rolls_the_batch_back(mem: Memory, open_me
     assert target.import_from(lines).memories_added == 700  # the good file still imports in full
 
 
-def test_links_must_name_known_memories(mem: Memory, open_memory, tmp_path: Path) -> None:
+def test_links_must_name_known_memories(mem: Memory, open_memory: Callable[..., Memory], tmp_path: Path) -> None:
     a, b = mem.store("cause of the outage").memory, mem.store("the outage itself").memory
     mem.link(b.id, a.id, "caused_by")
     lines = dump(mem).splitlines()
@@ -306,7 +320,9 @@ def test_links_must_name_known_memories(mem: Memory, open_memory, tmp_path: Path
         open_memory(tmp_path / "t").import_from(broken)
 
 
-def test_import_redacts_secrets_unless_told_not_to(mem: Memory, open_memory, tmp_path: Path) -> None:
+def test_import_redacts_secrets_unless_told_not_to(
+    mem: Memory, open_memory: Callable[..., Memory], tmp_path: Path
+) -> None:
     mem.store(f"the key is {KEY}", redact_secrets=False)
     lines = dump(mem, embeddings=True).splitlines()
     target = open_memory(tmp_path / "t")
@@ -368,7 +384,9 @@ def _client(url: str, mem: Memory, agents: tuple[str, ...], role: str) -> httpx.
     return httpx.Client(base_url=url, headers={"Authorization": f"Bearer {secret}"}, timeout=30)
 
 
-def test_rest_export_streams_and_import_needs_admin(api: tuple[str, Memory], open_memory, tmp_path: Path) -> None:
+def test_rest_export_streams_and_import_needs_admin(
+    api: tuple[str, Memory], open_memory: Callable[..., Memory], tmp_path: Path
+) -> None:
     url, mem = api
     mem.store("alice likes tea", agent_id="alice")
     mem.store("bob likes coffee", agent_id="bob")
@@ -389,7 +407,7 @@ def test_rest_export_streams_and_import_needs_admin(api: tuple[str, Memory], ope
         assert admin.post("/v1/agents/alice/import", content="x" * (65 * 1024)).status_code == 413
 
 
-def test_import_keeps_times_it_was_given(mem: Memory, open_memory, tmp_path: Path) -> None:
+def test_import_keeps_times_it_was_given(mem: Memory, open_memory: Callable[..., Memory], tmp_path: Path) -> None:
     """A restored memory keeps its own created/updated/accessed times and counters, not the import's."""
     old = datetime(2020, 5, 17, 8, 30, tzinfo=UTC)
     mem.admin.adopt([make_record("an old memory", agent_id="default", created_at=old,

@@ -9,6 +9,7 @@ import math
 import re
 import sqlite3
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,17 +25,19 @@ MISSING = "01ZZZZZZZZZZZZZZZZZZZZZZZZ"
 
 Case = Callable[[Memory, str], Any]
 
+# The cases marked ``type: ignore`` pass a value of the wrong type on purpose: the engine must reject it (or, for
+# a string holding JSON, parse it) at run time, whatever the annotations say.
 CASES: dict[str, tuple[Case, type[TiermemError], str]] = {
     # agent ids
     "agent_path_traversal": (lambda m, k: m.store("x y", agent_id="../x"), ValidationError, "invalid agent id"),
     "agent_empty": (lambda m, k: m.store("x y", agent_id=""), ValidationError, "invalid agent id"),
     "agent_65_chars": (lambda m, k: m.store("x y", agent_id="a" * 65), ValidationError, "1-64 characters"),
     "agent_with_space": (lambda m, k: m.list(agent_id="a b"), ValidationError, "invalid agent id"),
-    "agent_none": (lambda m, k: m.search("backups", agent_id=None), ValidationError, "invalid agent id"),
-    "agent_not_str": (lambda m, k: m.get(k, agent_id=42), ValidationError, "invalid agent id"),
+    "agent_none": (lambda m, k: m.search("backups", agent_id=None), ValidationError, "invalid agent id"),  # type: ignore[arg-type]
+    "agent_not_str": (lambda m, k: m.get(k, agent_id=42), ValidationError, "invalid agent id"),  # type: ignore[arg-type]
     "agent_trailing_newline": (lambda m, k: m.store("x y", agent_id="alice\n"), ValidationError, "invalid agent id"),
     "metadata_deeply_nested": (
-        lambda m, k: m.store("x y", metadata="[" * 100_000),
+        lambda m, k: m.store("x y", metadata="[" * 100_000),  # type: ignore[arg-type]
         ValidationError,
         "nested too deeply",
     ),
@@ -49,7 +52,7 @@ CASES: dict[str, tuple[Case, type[TiermemError], str]] = {
     "importance_nan": (lambda m, k: m.store("x y", importance=math.nan), ValidationError, "importance must be in"),
     "importance_inf": (lambda m, k: m.store("x y", importance=math.inf), ValidationError, "importance must be in"),
     "importance_bool": (lambda m, k: m.store("x y", importance=True), ValidationError, "importance must be a number"),
-    "importance_word": (lambda m, k: m.store("x y", importance="high"), ValidationError, "importance must be a number"),
+    "importance_word": (lambda m, k: m.store("x y", importance="high"), ValidationError, "importance must be a number"),  # type: ignore[arg-type]
     "valence_2": (lambda m, k: m.store("x y", valence=2), ValidationError, r"valence must be in \[-1, 1\]"),
     "valence_bool": (lambda m, k: m.store("x y", valence=False), ValidationError, "valence must be a number"),
     "salience_above_one": (lambda m, k: m.store("x y", salience=1.2), ValidationError, "salience must be in"),
@@ -57,9 +60,9 @@ CASES: dict[str, tuple[Case, type[TiermemError], str]] = {
     # text
     "text_empty": (lambda m, k: m.store(""), ValidationError, "text is empty"),
     "text_whitespace": (lambda m, k: m.store(" \n\t "), ValidationError, "text is empty"),
-    "text_none": (lambda m, k: m.store(None), ValidationError, "text must be a string"),
+    "text_none": (lambda m, k: m.store(None), ValidationError, "text must be a string"),  # type: ignore[arg-type]
     "text_over_64kb": (lambda m, k: m.store("é" * 32_769), ValidationError, "65538 bytes, over the 65536-byte limit"),
-    "text_invalid_utf8": (lambda m, k: m.store(b"caf\xe9 \xff"), ValidationError, "not valid UTF-8 .byte 3"),
+    "text_invalid_utf8": (lambda m, k: m.store(b"caf\xe9 \xff"), ValidationError, "not valid UTF-8 .byte 3"),  # type: ignore[arg-type]
     "text_nul": (lambda m, k: m.store("before\x00after"), ValidationError, "NUL byte"),
     "text_lone_surrogate": (lambda m, k: m.store("broken \ud800 pair"), ValidationError, "lone surrogate"),
     "update_text_empty": (lambda m, k: m.update(k, text="  "), ValidationError, "text is empty"),
@@ -72,9 +75,9 @@ CASES: dict[str, tuple[Case, type[TiermemError], str]] = {
     "tag_empty": (lambda m, k: m.store("x y", tags=["ok", ""]), ValidationError, "invalid tag"),
     "scope_unknown": (lambda m, k: m.store("x y", scope="forever"), ValidationError, "scope must be one of"),
     # metadata and keywords
-    "metadata_malformed_json": (lambda m, k: m.store("x y", metadata='{"a": '), ValidationError, "not valid JSON"),
-    "metadata_json_list": (lambda m, k: m.store("x y", metadata="[1, 2]"), ValidationError, "must be a JSON object"),
-    "metadata_list": (lambda m, k: m.store("x y", metadata=[1, 2]), ValidationError, "must be a JSON object"),
+    "metadata_malformed_json": (lambda m, k: m.store("x y", metadata='{"a": '), ValidationError, "not valid JSON"),  # type: ignore[arg-type]
+    "metadata_json_list": (lambda m, k: m.store("x y", metadata="[1, 2]"), ValidationError, "must be a JSON object"),  # type: ignore[arg-type]
+    "metadata_list": (lambda m, k: m.store("x y", metadata=[1, 2]), ValidationError, "must be a JSON object"),  # type: ignore[arg-type]
     "metadata_nan": (lambda m, k: m.store("x y", metadata={"x": math.nan}), ValidationError, "not JSON-serialisable"),
     "metadata_object": (
         lambda m, k: m.store("x y", metadata={"x": object()}),
@@ -82,7 +85,7 @@ CASES: dict[str, tuple[Case, type[TiermemError], str]] = {
         "not JSON-serialisable",
     ),
     "store_unknown_keyword": (lambda m, k: m.store("x y", colour="red"), ValidationError, "unknown key.s. colour"),
-    "store_many_not_a_dict": (lambda m, k: m.store_many(["x y"]), ValidationError, "item 0 must be a dict"),
+    "store_many_not_a_dict": (lambda m, k: m.store_many(["x y"]), ValidationError, "item 0 must be a dict"),  # type: ignore[list-item]
     "store_many_one_bad_item": (
         lambda m, k: m.store_many([{"text": "fine text"}, {"text": "x", "importance": 9}]),
         ValidationError,
@@ -98,7 +101,7 @@ CASES: dict[str, tuple[Case, type[TiermemError], str]] = {
     "search_now_bad": (lambda m, k: m.search("backups", now="whenever"), ValidationError, "now 'whenever'"),
     # limits, filters, queries
     "limit_zero": (lambda m, k: m.list(limit=0), ValidationError, "whole number from 1 to 10000"),
-    "limit_string": (lambda m, k: m.search("backups", limit="10"), ValidationError, "whole number"),
+    "limit_string": (lambda m, k: m.search("backups", limit="10"), ValidationError, "whole number"),  # type: ignore[arg-type]
     "limit_too_big": (lambda m, k: m.search("backups", limit=1001), ValidationError, "from 1 to 1000"),
     "offset_negative": (lambda m, k: m.list(offset=-1), ValidationError, "from 0 to"),
     "filter_unknown": (lambda m, k: m.list(colour="red"), ValidationError, "unknown filter.s. colour"),
@@ -153,7 +156,7 @@ def test_text_at_the_limit_is_accepted(mem: Memory) -> None:
     assert mem.store("é" * 32_768).created  # exactly 65536 bytes
 
 
-def test_custom_lower_text_cap_from_config(open_memory, store_path) -> None:
+def test_custom_lower_text_cap_from_config(open_memory: Callable[..., Memory], store_path: Path) -> None:
     store_path.mkdir(parents=True)
     (store_path / "config.json").write_text(json.dumps({"max_text_bytes": 100}))
     mem = open_memory()
@@ -207,9 +210,9 @@ def test_sql_looking_text_is_stored_and_found_verbatim(mem: Memory, keeper: str,
 # --- bad files and configuration ----------------------------------------------------------------------------
 
 
-def test_corrupt_config_json_is_a_config_error(open_memory, store_path) -> None:
+def test_corrupt_config_json_is_a_config_error(open_memory: Callable[..., Memory], store_path: Path) -> None:
     keeper = open_memory().store(KEEP).id
-    for content, message in [
+    contents: list[tuple[str | bytes, str]] = [
         ("{not json", "is not valid JSON"),
         ("[1, 2]", "must hold a JSON object"),
         ('{"colour": "red"}', "colour: Extra inputs are not permitted"),
@@ -218,7 +221,8 @@ def test_corrupt_config_json_is_a_config_error(open_memory, store_path) -> None:
         ('{"dedup_thresholds": {"semantic": 1.5}}', "dedup_threshold must be in"),
         ('{"embedder": {"provider": "nonexistent"}}', "unknown embedder provider"),
         (b"\xff\xfe\x00garbage", "is not valid JSON"),
-    ]:
+    ]
+    for content, message in contents:
         config = store_path / "config.json"
         config.write_bytes(content if isinstance(content, bytes) else content.encode())
         with pytest.raises(ConfigError, match=message):
@@ -227,7 +231,7 @@ def test_corrupt_config_json_is_a_config_error(open_memory, store_path) -> None:
     assert open_memory().get(keeper).text == KEEP
 
 
-def test_a_file_that_is_not_sqlite_is_a_store_error(tmp_path, embedder) -> None:
+def test_a_file_that_is_not_sqlite_is_a_store_error(tmp_path: Path, embedder: WordLlamaEmbedder) -> None:
     store = tmp_path / "store"
     store.mkdir()
     (store / DB_FILE).write_bytes(b"this is not a database, just some text\n" * 100)
@@ -239,7 +243,7 @@ def test_a_file_that_is_not_sqlite_is_a_store_error(tmp_path, embedder) -> None:
         Memory.open(file_path, embedder=embedder)
 
 
-def test_a_store_from_a_newer_version_is_a_store_error(open_memory, store_path) -> None:
+def test_a_store_from_a_newer_version_is_a_store_error(open_memory: Callable[..., Memory], store_path: Path) -> None:
     open_memory().store(KEEP)
     with sqlite3.connect(store_path / DB_FILE) as conn:
         conn.execute("INSERT INTO schema_migrations(name, applied_at) VALUES ('9999_from_the_future', 0)")
@@ -247,7 +251,9 @@ def test_a_store_from_a_newer_version_is_a_store_error(open_memory, store_path) 
         open_memory()
 
 
-def test_opening_with_a_different_embedder_is_an_embedder_error(open_memory, store_path) -> None:
+def test_opening_with_a_different_embedder_is_an_embedder_error(
+    open_memory: Callable[..., Memory], store_path: Path
+) -> None:
     keeper = open_memory().store(KEEP).id
     with pytest.raises(EmbedderError, match=r"embedded with wordllama:l2_supercat_256 \(256 dims\).*doctor --repair"):
         Memory.open(store_path, embedder=WordLlamaEmbedder(64))

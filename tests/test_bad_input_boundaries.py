@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -29,6 +29,7 @@ from tiermem.backup import KINDS
 from tiermem.interfaces.api import create_app
 from tiermem.interfaces.auth import create_token
 from tiermem.interfaces.mcp import http_app
+from tiermem.providers.embedders import WordLlamaEmbedder
 from tiermem.storage.sqlite import DB_FILE
 from tiermem.workspace.files import JOURNAL_NAME
 from tiermem.workspace.scaffold import scaffold
@@ -320,7 +321,7 @@ def _workspace_operations(mem: Memory, root: Path) -> dict[str, Callable[[], Any
 
 
 @pytest.mark.parametrize("name", sorted(WORKSPACE_CASES))
-def test_workspace_file_bad_input(open_memory, tmp_path: Path, name: str) -> None:
+def test_workspace_file_bad_input(open_memory: Callable[..., Memory], tmp_path: Path, name: str) -> None:
     rel, data, promise = WORKSPACE_CASES[name]
     root = tmp_path / "ws"
     scaffold(root, date.today())
@@ -380,7 +381,7 @@ CONFIG_CASES: dict[str, tuple[bytes, str]] = {
 
 
 @pytest.mark.parametrize("name", sorted(CONFIG_CASES))
-def test_config_json_bad_input(tmp_path: Path, embedder, name: str) -> None:
+def test_config_json_bad_input(tmp_path: Path, embedder: WordLlamaEmbedder, name: str) -> None:
     content, message = CONFIG_CASES[name]
     store = tmp_path / "store"
     with Memory.open(store, embedder=embedder) as mem:
@@ -413,7 +414,7 @@ EVOCLAW_CASES: dict[str, tuple[str, bytes, str]] = {
 
 
 @pytest.mark.parametrize("name", sorted(EVOCLAW_CASES))
-def test_evoclaw_import_bad_input(open_memory, tmp_path: Path, name: str) -> None:
+def test_evoclaw_import_bad_input(open_memory: Callable[..., Memory], tmp_path: Path, name: str) -> None:
     file, content, message = EVOCLAW_CASES[name]
     source = tmp_path / "evoclaw" / "memory"
     source.mkdir(parents=True)
@@ -441,7 +442,7 @@ HEADER = {
     "embedder": {"name": "wordllama:l2_supercat_256", "dims": 256},
     "embeddings": False,
 }
-GOOD = {
+GOOD: dict[str, Any] = {
     "kind": "memory",
     "id": "01M8M330MXKNN2HRDNS0J0X24M",
     "agent_id": "alice",
@@ -467,7 +468,7 @@ GOOD = {
     "valid_to": None,
     "superseded_by": None,
 }
-END = {"kind": "end", "counts": {**dict.fromkeys(KINDS, 0), "memory": 1}}
+END: dict[str, Any] = {"kind": "end", "counts": {**dict.fromkeys(KINDS, 0), "memory": 1}}
 
 
 def _jsonl(*lines: Any) -> bytes:
@@ -562,7 +563,9 @@ def _damaged(store: Path, name: str) -> None:
 
 
 @pytest.mark.parametrize("name", ["store-truncated-half", "store-truncated-to-header", "store-garbage-page"])
-def test_a_damaged_store_file_is_a_store_error_and_a_copy_is_untouched(tmp_path: Path, embedder, name: str) -> None:
+def test_a_damaged_store_file_is_a_store_error_and_a_copy_is_untouched(
+    tmp_path: Path, embedder: WordLlamaEmbedder, name: str
+) -> None:
     store = tmp_path / "store"
     with Memory.open(store, embedder=embedder) as mem:
         mem.store_many([{"text": t} for t in distinct_texts(2000, seed=5)])
@@ -586,7 +589,7 @@ def test_a_damaged_store_file_is_a_store_error_and_a_copy_is_untouched(tmp_path:
 
 
 def test_there_are_at_least_sixty_named_cases_across_the_boundaries() -> None:
-    tables = [
+    tables: list[Mapping[str, object]] = [
         REST_CASES,
         MCP_CASES,
         HOOK_CASES,

@@ -11,6 +11,7 @@ import pytest
 
 from builders import distinct_texts
 from tiermem import Memory
+from tiermem.providers.embedders import WordLlamaEmbedder
 from tiermem.storage.sqlite import SQLiteBackend
 from workers import store_texts
 
@@ -19,7 +20,7 @@ pytestmark = pytest.mark.slow
 SPAWN = multiprocessing.get_context("spawn")
 
 
-def run_workers(path: Path, jobs: dict[str, list[str]], timeout: float = 240) -> dict[str, list[dict[str, Any]]]:
+def run_workers(path: Path | str, jobs: dict[str, list[str]], timeout: float = 240) -> dict[str, list[dict[str, Any]]]:
     """Run one process per job, released together by a barrier; return each worker's store results."""
     barrier = SPAWN.Barrier(len(jobs))
     results = SPAWN.Queue()
@@ -50,7 +51,7 @@ def run_workers(path: Path, jobs: dict[str, list[str]], timeout: float = 240) ->
     return outcomes
 
 
-def test_four_writers_store_2000_distinct_memories(tmp_path: Path, embedder) -> None:
+def test_four_writers_store_2000_distinct_memories(tmp_path: Path, embedder: WordLlamaEmbedder) -> None:
     path = tmp_path / "store"
     Memory.open(path, embedder=embedder).close()  # create it first, as `tiermem init` would
     jobs = {f"w{n}": distinct_texts(500, seed=n, prefix=f"writer{'abcd'[n]} ") for n in range(4)}
@@ -77,7 +78,7 @@ def test_four_writers_store_2000_distinct_memories(tmp_path: Path, embedder) -> 
         backend.close()
 
 
-def test_concurrent_duplicates_end_as_one_reinforced_row(tmp_path: Path, embedder) -> None:
+def test_concurrent_duplicates_end_as_one_reinforced_row(tmp_path: Path, embedder: WordLlamaEmbedder) -> None:
     path = tmp_path / "store"
     Memory.open(path, embedder=embedder).close()
     variants = ["The build server restarts every Sunday", "the build server restarts every sunday!",

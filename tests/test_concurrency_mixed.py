@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 
 from reliability import MIX, run_mixed
+from tiermem.providers.embedders import WordLlamaEmbedder
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(not hasattr(os, "fork"), reason="the runners fork (POSIX)")]
 
 
-def test_eight_processes_mixing_everything_lose_and_double_nothing(tmp_path: Path, embedder) -> None:
+def test_eight_processes_mixing_everything_lose_and_double_nothing(tmp_path: Path, embedder: WordLlamaEmbedder) -> None:
     report = run_mixed(tmp_path / "store", tmp_path / "ws", embedder, processes=8, seconds=15)
 
     assert report.errors == []

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from cli_support import Cli
 from tiermem import Embedder, Memory
 from tiermem.errors import ValidationError
+from tiermem.model import MemoryRecord
 from tiermem.workspace.budget import count_tokens
 from tiermem.workspace.chunks import markdown_chunks
 from tiermem.workspace.scaffold import scaffold
@@ -121,7 +122,7 @@ def test_indexing_is_by_checksum_and_follows_edits(mem: Memory, workspace: Path)
     assert rebuilt["added"] == count and len(_workspace_memories(mem)) == count
 
 
-def _workspace_memories(mem: Memory, file: str | None = None) -> list[object]:
+def _workspace_memories(mem: Memory, file: str | None = None) -> list[MemoryRecord]:
     found = [r for r in mem.list(limit=10_000) if r.source.get("type") == "workspace"]
     return [r for r in found if file is None or r.source.get("file") == file]
 

@@ -7,13 +7,15 @@ pin down is the behaviour the engine relies on, not one backend's internals.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import timedelta
+from typing import Any
 
 import numpy as np
 import pytest
 
-from builders import BASE_TIME, DIMS, axis, make_record, unit
+from builders import BASE_TIME, DIMS, axis, make_record, present, unit
 from tiermem.errors import TiermemError, ValidationError
 from tiermem.model import Link, MemoryRecord
 from tiermem.storage.base import ORDERS, Backend, Filters, HistoryEntry
@@ -31,8 +33,8 @@ def ids(records: list[MemoryRecord]) -> list[str]:
     return [r.id for r in records]
 
 
-def listed(backend: Backend, agent_id: str = A, order: str = "newest", **filters: object) -> list[str]:
-    return ids(backend.list(agent_id, Filters(**filters), limit=1000, order=order))  # type: ignore[arg-type]
+def listed(backend: Backend, agent_id: str = A, order: str = "newest", **filters: Any) -> list[str]:
+    return ids(backend.list(agent_id, Filters(**filters), limit=1000, order=order))
 
 
 # --- meta and transactions ---------------------------------------------------------------------------
@@ -55,7 +57,7 @@ def test_write_rolls_back_everything_on_error(backend: Backend) -> None:
         backend.meta_set("k", "from the failed transaction")
         raise RuntimeError("boom")
     assert backend.get(A, doomed.id) is None
-    assert backend.get(A, kept.id).importance == 0.5
+    assert present(backend.get(A, kept.id)).importance == 0.5
     assert backend.meta_get("k") is None
 
 
@@ -68,7 +70,7 @@ def test_write_nests(backend: Backend) -> None:
     assert set(backend.get_many(A, [first.id, second.id])) == {first.id, second.id}
 
 
-def test_committed_writes_are_visible_to_another_connection(open_backend) -> None:
+def test_committed_writes_are_visible_to_another_connection(open_backend: Callable[[], Backend]) -> None:
     writer, reader = open_backend(), open_backend()
     record = put(writer, make_record("written by one connection", tags=("x",)), vectors=[axis(0)])[0]
     assert reader.get(A, record.id) == record
@@ -154,7 +156,7 @@ def test_find_by_hash_returns_the_oldest_of_equal_texts(backend: Backend) -> Non
     put(backend, first)
     put(backend, second)
     assert first.content_hash == second.content_hash
-    assert backend.find_by_hash(A, first.content_hash).id == first.id
+    assert present(backend.find_by_hash(A, first.content_hash)).id == first.id
 
 
 def test_find_by_hashes_returns_the_oldest_current_memory_per_hash(backend: Backend) -> None:
@@ -191,7 +193,8 @@ def test_current_texts(backend: Backend) -> None:
     late = make_record("late words")
     put(backend, late, vectors=[axis(0)])
     backend.update(A, late.id, {"status": "forgotten"})  # forgotten, yet its vector was kept: still not current
-    assert backend.vector(A, axis(0), limit=5) == [[(late.id, pytest.approx(1.0))]]
+    only_late: list[list[tuple[str, object]]] = [[(late.id, pytest.approx(1.0))]]
+    assert backend.vector(A, axis(0), limit=5) == only_late
     assert backend.current_texts(A, [*wanted, late.id]) == {current.id: ("current words", "episodic")}
     assert backend.current_texts(B, [*wanted, late.id]) == {theirs.id: ("their words", "semantic")}
 
@@ -260,7 +263,9 @@ CURRENT = {"plain", "episodic", "category", "category_root", "category_sibling",
     ],
     ids=lambda value: repr(value) if isinstance(value, dict) else "",
 )
-def test_list_and_matching_apply_every_filter(backend, catalogue, filters, expected) -> None:
+def test_list_and_matching_apply_every_filter(
+    backend: Backend, catalogue: dict[str, MemoryRecord], filters: dict[str, Any], expected: set[str]
+) -> None:
     assert names(catalogue, listed(backend, **filters)) == expected
     every_id = [r.id for r in catalogue.values()]
     assert names(catalogue, backend.matching(A, every_id, Filters(**filters))) == expected
@@ -397,7 +402,7 @@ def test_vector_on_empty_store(backend: Backend) -> None:
     assert backend.vector(A, axis(0), limit=5) == [[]]
 
 
-def test_vector_sees_rows_written_later_and_by_other_connections(open_backend) -> None:
+def test_vector_sees_rows_written_later_and_by_other_connections(open_backend: Callable[[], Backend]) -> None:
     reader, writer = open_backend(), open_backend()
     first = put(reader, make_record("first"), vectors=[axis(0)])[0]
     assert [i for i, _ in reader.vector(A, axis(0), limit=5)[0]] == [first.id]
@@ -405,7 +410,7 @@ def test_vector_sees_rows_written_later_and_by_other_connections(open_backend) -
     assert [i for i, _ in reader.vector(A, axis(2), limit=1)[0]] == [second.id]
 
 
-def test_delete_vectors_removes_them_everywhere(open_backend) -> None:
+def test_delete_vectors_removes_them_everywhere(open_backend: Callable[[], Backend]) -> None:
     backend, other = open_backend(), open_backend()
     gone, kept = put(backend, make_record("gone"), make_record("kept"), vectors=[axis(0), axis(1)])
     assert len(other.vector(A, axis(0), limit=5)[0]) == 2  # the other connection has them cached
@@ -423,7 +428,7 @@ def test_dedup_candidates_agree_with_vector(backend: Backend) -> None:
     assert backend.dedup_candidates(A, query, limit=3) == backend.vector(A, query, limit=3)
 
 
-def test_dedup_candidates_of_a_type_rank_only_memories_of_that_type(open_backend) -> None:
+def test_dedup_candidates_of_a_type_rank_only_memories_of_that_type(open_backend: Callable[[], Backend]) -> None:
     """Dedup compares memories of one type, so with ``types`` each query row gets neighbours of its own."""
     backend, other = open_backend(), open_backend()
     records = [make_record(f"r{i}", type=("semantic", "episodic")[i % 2]) for i in range(DIMS)]
@@ -476,7 +481,7 @@ def test_placements_are_positions_within_a_session_of_current_memories(backend: 
 def test_update_sets_fields_of_every_kind(backend: Backend) -> None:
     record = put(backend, make_record("to update"))[0]
     later = BASE_TIME + timedelta(days=1, microseconds=5)
-    changes = {
+    changes: dict[str, Any] = {
         "importance": 0.9,
         "tags": ("new",),
         "metadata": {"k": [1]},
@@ -490,8 +495,8 @@ def test_update_sets_fields_of_every_kind(backend: Backend) -> None:
     backend.update(A, record.id, changes)
     assert backend.get(A, record.id) == replace(record, **changes)
     backend.update(A, record.id, {"category": None, "valid_to": None})
-    assert backend.get(A, record.id).category is None
-    assert backend.get(A, record.id).valid_to is None
+    assert present(backend.get(A, record.id)).category is None
+    assert present(backend.get(A, record.id)).valid_to is None
 
 
 @pytest.mark.parametrize("field", ["id", "agent_id", "no_such_column", "text; DROP TABLE memories"])
@@ -508,14 +513,14 @@ def test_reinforce_bumps_count_time_and_importance_capped(backend: Backend) -> N
     )
     at = BASE_TIME + timedelta(days=2)
     backend.reinforce(A, [low.id, high.id], at, 0.05)
-    assert backend.get(A, low.id).access_count == 1
-    assert backend.get(A, low.id).importance == pytest.approx(0.55)
-    assert backend.get(A, low.id).last_accessed_at == at
-    assert backend.get(A, high.id).importance == 1.0
+    assert present(backend.get(A, low.id)).access_count == 1
+    assert present(backend.get(A, low.id)).importance == pytest.approx(0.55)
+    assert present(backend.get(A, low.id)).last_accessed_at == at
+    assert present(backend.get(A, high.id)).importance == 1.0
     assert backend.get(A, untouched.id) == untouched
     backend.reinforce(A, [low.id, low.id], at, 0.05)  # a batch may reinforce one memory twice
-    assert backend.get(A, low.id).access_count == 3
-    assert backend.get(A, low.id).importance == pytest.approx(0.65)
+    assert present(backend.get(A, low.id)).access_count == 3
+    assert present(backend.get(A, low.id)).importance == pytest.approx(0.65)
     backend.reinforce(A, [], at, 0.05)
 
 

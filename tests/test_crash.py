@@ -14,6 +14,7 @@ import pytest
 
 from reliability import SCENARIOS, run_crash_scenario, run_crash_scenarios
 from tiermem import Memory
+from tiermem.providers.embedders import WordLlamaEmbedder
 from tiermem.workspace.files import JOURNAL_NAME, FileBatch, recover, workspace_lock
 from tiermem.workspace.layout import Workspace
 from tiermem.workspace.state import parse_state
@@ -22,7 +23,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.skipif(not hasattr(os, "fork"), reas
 
 
 @pytest.mark.parametrize("scenario", sorted(SCENARIOS))
-def test_twenty_kills_lose_nothing(tmp_path: Path, embedder, scenario: str) -> None:
+def test_twenty_kills_lose_nothing(tmp_path: Path, embedder: WordLlamaEmbedder, scenario: str) -> None:
     report = run_crash_scenario(scenario, tmp_path, embedder, kills=20, seed=20)
 
     assert report.problems == []
@@ -34,7 +35,7 @@ def test_twenty_kills_lose_nothing(tmp_path: Path, embedder, scenario: str) -> N
         assert mem.search("after twenty crashes", limit=1)[0].memory.text == "written after twenty crashes"
 
 
-def test_the_shared_runner_reports_all_three_scenarios(tmp_path: Path, embedder) -> None:
+def test_the_shared_runner_reports_all_three_scenarios(tmp_path: Path, embedder: WordLlamaEmbedder) -> None:
     reports = run_crash_scenarios(tmp_path, embedder, kills=2, seed=1)
     assert [r.scenario for r in reports] == ["bulk ingest", "consolidation", "workspace writes"]
     assert all(r.kills == r.survived == 2 and r.lost == 0 for r in reports), [r.problems for r in reports]

@@ -5,17 +5,21 @@ from __future__ import annotations
 
 import math
 import uuid
+from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from builders import present
 from tiermem import Memory
 from tiermem.config import parse_settings
 from tiermem.model import TypeRegistry, builtin_types
+from tiermem.providers.embedders import WordLlamaEmbedder
 from tiermem.text import jaccard, normalize, word_set
-from tiermem.write.dedup import JACCARD_THRESHOLD, Candidate, check_duplication, cosine, find_similar
+from tiermem.write.dedup import JACCARD_THRESHOLD, Candidate, DedupResult, check_duplication, cosine, find_similar
 
 COGNITIVE = ("episodic", "semantic", "emotional", "procedural", "reflection")
 THRESHOLDS = TypeRegistry().thresholds()
@@ -25,7 +29,9 @@ def vec(*values: float) -> np.ndarray:
     return np.asarray(values, dtype=np.float32)
 
 
-def check(text: str, type_: str, embedding: np.ndarray | None, existing: list[Candidate], **custom: float):
+def check(
+    text: str, type_: str, embedding: np.ndarray | None, existing: list[Candidate], **custom: float
+) -> DedupResult:
     return check_duplication(text, type_, embedding, existing, {**THRESHOLDS, **custom})
 
 
@@ -307,7 +313,9 @@ SWAPPED = (
 
 
 @pytest.mark.parametrize(("type_", "duplicate"), [("emotional", True), ("semantic", False), ("procedural", False)])
-def test_engine_applies_the_per_type_threshold(open_memory, tmp_path, embedder, type_: str, duplicate: bool) -> None:
+def test_engine_applies_the_per_type_threshold(
+    open_memory: Callable[..., Memory], tmp_path: Path, embedder: WordLlamaEmbedder, type_: str, duplicate: bool
+) -> None:
     old, new = embedder.embed(list(SWAPPED))
     similarity = float(old @ new)
     assert similarity < 0.7  # the premise; each type's threshold is moved to just below it, but emotional's
@@ -329,7 +337,7 @@ def test_saying_less_is_a_restatement_whatever_the_type(mem: Memory) -> None:
     assert (second.created, second.decision, second.duplicate_of) == (False, "restatement", first.id)
 
 
-def test_custom_thresholds_through_memory_open(open_memory, tmp_path) -> None:
+def test_custom_thresholds_through_memory_open(open_memory: Callable[..., Memory], tmp_path: Path) -> None:
     strict = open_memory(tmp_path / "default")
     assert strict.store(SWAPPED[0]).created and strict.store(SWAPPED[1]).created
     loose = open_memory(tmp_path / "loose", config={"dedup_thresholds": {"semantic": 0.50}})
@@ -426,14 +434,18 @@ def expected_decision(text: str, type_: str, vector: np.ndarray, pool: list[Cand
     overlap = {c.id for c in same if jaccard(word_set(text), word_set(c.text)) > JACCARD_THRESHOLD}
     if overlap:
         return "content_overlap", overlap
-    close = {c.id for c in same if cosine(vector, c.embedding) >= THRESHOLDS[type_]}
+    close = {c.id for c in same if cosine(vector, present(c.embedding)) >= THRESHOLDS[type_]}
     return ("embedding_similarity", close) if close else ("unique", set())
 
 
 @settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(first=batch_items.filter(lambda items: len(items) <= 8), second=batch_items)
 def test_batch_dedup_matches_the_plain_check_over_every_candidate(
-    open_memory, tmp_path, embedder, first: list[tuple[str, str]], second: list[tuple[str, str]]
+    open_memory: Callable[..., Memory],
+    tmp_path: Path,
+    embedder: WordLlamaEmbedder,
+    first: list[tuple[str, str]],
+    second: list[tuple[str, str]],
 ) -> None:
     """Two store_many batches with the similarity tiers alone (``revisions: false``): every decision must be
     the one a plain check over all earlier memories gives."""
@@ -454,7 +466,9 @@ def test_batch_dedup_matches_the_plain_check_over_every_candidate(
     assert {r.id for r in mem.list(limit=100)} == {c.id for c in pool}
 
 
-def test_a_same_type_duplicate_is_found_behind_closer_memories_of_other_types(open_memory, tmp_path) -> None:
+def test_a_same_type_duplicate_is_found_behind_closer_memories_of_other_types(
+    open_memory: Callable[..., Memory], tmp_path: Path
+) -> None:
     config = {"dedup_thresholds": {"semantic": 0.80}}
     new = "The quarterly release is scheduled for Friday afternoon after the review"
     old = "Quarterly release scheduled on Friday afternoon following the review meeting"

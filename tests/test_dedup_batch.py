@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -33,9 +35,9 @@ OBJECTS = [
 TYPES = ["semantic", "episodic", "error_resolution", "session_note"]
 
 
-def corpus(n: int, seed: int) -> list[dict[str, str]]:
+def corpus(n: int, seed: int) -> list[dict[str, Any]]:
     rng = random.Random(seed)
-    items: list[dict[str, str]] = []
+    items: list[dict[str, Any]] = []
     for _ in range(n):
         if items and rng.random() < 0.25:  # a restatement of an earlier item, sometimes with another type
             text = rng.choice(items)["text"]
@@ -108,7 +110,9 @@ def test_batch_dedup_decides_exactly_like_the_full_pool(
     assert seen == {"exact_match", "content_overlap", "embedding_similarity"}  # every tier was exercised
 
 
-def test_a_batch_decides_as_the_same_items_stored_one_by_one(open_memory: Callable[..., Memory], tmp_path) -> None:
+def test_a_batch_decides_as_the_same_items_stored_one_by_one(
+    open_memory: Callable[..., Memory], tmp_path: Path
+) -> None:
     items = corpus(120, seed=3)
     batched = open_memory(tmp_path / "batched").store_many(items)
     single = open_memory(tmp_path / "single")

@@ -7,7 +7,7 @@ import sqlite3
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import pytest
@@ -21,6 +21,9 @@ from tiermem.providers.embedders import WordLlamaEmbedder
 from tiermem.storage.migrations import MIGRATIONS
 from tiermem.workspace.scaffold import scaffold
 from tiermem.workspace.writer import MemoryWriter
+
+if TYPE_CHECKING:
+    from tiermem.storage.postgres import PostgresBackend
 
 START = datetime(2026, 1, 5, 10, 0, tzinfo=UTC)
 
@@ -97,7 +100,7 @@ def test_vector_damage_on_postgres(open_memory: Callable[..., Memory]) -> None:
     lost = mem.store("The VPN needs a hardware key").memory
     gone = mem.store("An old note about the printer").memory
     mem.forget(gone.id)
-    with mem._backend._conn() as conn:
+    with cast("PostgresBackend", mem._backend)._conn() as conn:
         conn.execute("DELETE FROM vectors WHERE id = %s", (lost.id,))
         conn.execute(
             "INSERT INTO vectors(id, agent_id, vec) SELECT %s, agent_id, vec FROM vectors WHERE id = %s",

@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -135,7 +136,7 @@ def test_wordllama_rejects_unknown_dims() -> None:
 
 
 @pytest.fixture
-def server() -> EmbeddingServer:
+def server() -> Iterator[EmbeddingServer]:
     with embedding_server(dims=32) as running:
         yield running
 

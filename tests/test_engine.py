@@ -4,13 +4,16 @@ purge, links, history, stats, time formats, and the public ``tiermem`` namespace
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta, timezone
+from typing import Any
 
 import pytest
 
 import tiermem
 from tiermem import Memory, NotFoundError, StoreResult, ValidationError
 from tiermem.model import INVERSE_RELATIONS, RELATIONS
+from tiermem.providers.embedders import WordLlamaEmbedder
 
 # --- the package namespace ------------------------------------------------------------------------------
 
@@ -56,7 +59,7 @@ def test_store_keeps_every_given_field(mem: Memory) -> None:
         category=" projects / tiermem ",
         importance=0.9,
         tags=["storage", "sqlite", "storage"],
-        metadata='{"ticket": 42}',
+        metadata='{"ticket": 42}',  # type: ignore[arg-type]  # a string holding a JSON object is accepted too
         event_at=event,
         source={"type": "hook", "file": "notes.md", "line": 3},
         scope="working",
@@ -120,8 +123,8 @@ def stocked(mem: Memory) -> dict[str, str]:
     return {name: result.id for name, result in ids.items()}
 
 
-def listed(mem: Memory, **kwargs: object) -> list[str]:
-    return [r.id for r in mem.list(**kwargs)]  # type: ignore[arg-type]
+def listed(mem: Memory, **kwargs: Any) -> list[str]:
+    return [r.id for r in mem.list(**kwargs)]
 
 
 def test_list_filters(mem: Memory, stocked: dict[str, str]) -> None:
@@ -333,7 +336,7 @@ def test_link_is_idempotent_and_agent_scoped(mem: Memory) -> None:
 # --- stats ----------------------------------------------------------------------------------------------
 
 
-def test_stats(mem: Memory, embedder) -> None:
+def test_stats(mem: Memory, embedder: WordLlamaEmbedder) -> None:
     first = mem.store("the garden needs watering", type="episodic").memory
     mem.store("a parcel arrived for the neighbours", type="episodic")
     third = mem.store("the trip was worth it, a reflection", type="reflection").memory
@@ -353,7 +356,7 @@ def test_stats(mem: Memory, embedder) -> None:
     assert mem.agents() == ["default", "solo"]
 
 
-def test_data_survives_reopening(open_memory) -> None:
+def test_data_survives_reopening(open_memory: Callable[..., Memory]) -> None:
     with open_memory() as first:
         stored = first.store("persisted across sessions", tags=["x"]).memory
     again = open_memory()

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from builders import present
 from cli_support import Cli
 from llm_server import LLMServer, Reply
 from llm_support import llm_config
@@ -377,7 +378,7 @@ def test_the_helper_starts_on_first_use_serves_later_calls_and_exits_when_idle(t
     first = hook_process("UserPromptSubmit", prompt("I prefer small functions with type hints everywhere"), env)
     assert "New user preference" in first["hookSpecificOutput"]["additionalContext"]
     deadline = time.time() + 30
-    while (pong := client.ask(place.socket, {"v": PROTOCOL, "ping": True}, timeout=5)) is None:
+    while (pong := client.ask(present(place.socket), {"v": PROTOCOL, "ping": True}, timeout=5)) is None:
         assert time.time() < deadline, (tmp_path / "app" / ".tiermem" / "hooks" / "helper.log").read_text()
         time.sleep(0.2)
     pid = json.loads(pong)["pid"]
@@ -392,7 +393,7 @@ def test_the_helper_starts_on_first_use_serves_later_calls_and_exits_when_idle(t
         assert time.time() < deadline
         time.sleep(0.2)
     deadline = time.time() + 30
-    while os.path.exists(place.socket):  # idle for 3 s: the helper leaves, removing its socket
+    while os.path.exists(present(place.socket)):  # idle for 3 s: the helper leaves, removing its socket
         assert time.time() < deadline
         time.sleep(0.2)
     with pytest.raises(ProcessLookupError):
@@ -408,7 +409,7 @@ def test_install_merges_backs_up_is_idempotent_and_uninstalls(tmp_path: Path) ->
     project = tmp_path / "proj"
     settings = project / ".claude" / "settings.json"
     settings.parent.mkdir(parents=True)
-    original = {
+    original: dict[str, Any] = {
         "permissions": {"allow": ["Bash(ls)"]},
         "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "say done"}]}]},
     }

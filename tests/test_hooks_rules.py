@@ -285,7 +285,7 @@ def test_a_broken_state_file_is_repaired() -> None:
 
 def test_merge_keeps_other_settings_and_hooks_and_is_idempotent() -> None:
     mine = {"type": "command", "command": "ruff format", "timeout": 30}
-    settings = {"model": "opus", "hooks": {"PostToolUse": [{"matcher": "Edit", "hooks": [mine]}]}}
+    settings: dict[str, Any] = {"model": "opus", "hooks": {"PostToolUse": [{"matcher": "Edit", "hooks": [mine]}]}}
     once = install.merged(settings, "/venv/bin/tiermem")
     twice = install.merged(once, "/venv/bin/tiermem")
     assert once == twice and once["model"] == "opus"

@@ -17,12 +17,13 @@ from reliability import ACTIONS, INTERFACES, Interfaces, IsolationReport, isolat
 from tiermem import Memory
 from tiermem.interfaces.api import create_app
 from tiermem.interfaces.mcp import http_app
+from tiermem.providers.embedders import WordLlamaEmbedder
 
 AGENTS = ["alice", "bob", "carol"]
 
 
 @pytest.fixture
-def faces(tmp_path: Path, embedder) -> Iterator[Interfaces]:
+def faces(tmp_path: Path, embedder: WordLlamaEmbedder) -> Iterator[Interfaces]:
     store = tmp_path / "store"
     with (
         Memory.open(store, embedder=embedder) as mem,
@@ -68,7 +69,7 @@ def test_the_leak_check_sees_a_leak(faces: Interfaces) -> None:
     assert faces._leaks("bob", bobs) == []
 
 
-def test_a_new_store_is_private_to_its_owner(tmp_path: Path, embedder) -> None:
+def test_a_new_store_is_private_to_its_owner(tmp_path: Path, embedder: WordLlamaEmbedder) -> None:
     """Another user of the machine cannot read a store tiermem created (its memories, its token hashes)."""
     with Memory.open(tmp_path / "fresh" / "store", embedder=embedder):
         pass

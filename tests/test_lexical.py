@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import cast
 
 import pytest
 from hypothesis import given, settings
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 
 from tiermem import Memory
 from tiermem.storage.lexical import LexicalIndex, index_terms
+from tiermem.storage.sqlite import SQLiteBackend
 from tiermem.storage.sqlite_search import MIRROR_FROM_QUERY
 
 WORDS = [
@@ -81,7 +83,7 @@ def test_the_mirror_answers_like_fts5_and_follows_every_change(tmp_path: Path) -
     first = memory.store("The billing worker deploys at noon", agent_id="a")
     memory.store("Billing invoices are sent on Fridays", agent_id="a")
     memory.store("The billing worker belongs to agent b", agent_id="b")
-    backend = memory._backend
+    backend = cast(SQLiteBackend, memory._backend)
     cold = backend.lexical("a", ["billing", "worker"], limit=10)
     _warm(memory, "a")
     assert "a" in backend._lexicons

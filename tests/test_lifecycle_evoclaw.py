@@ -17,7 +17,7 @@ from tiermem.lifecycle import hot
 
 NOW = datetime(2026, 2, 20, 9, tzinfo=UTC)
 T0 = 1770800000.0  # 2026-02-11
-FACTS = [
+FACTS: list[dict[str, Any]] = [
     {
         "id": "abc123def456",
         "text": "Decided to use zero go-ethereum deps for EvoClaw to keep binary small",

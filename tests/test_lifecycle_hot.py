@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -16,7 +17,7 @@ NOW = 1_770_000_000.0
 LIMITS = HotSettings()
 
 
-def _with(*updates: tuple[str, object]) -> dict:
+def _with(*updates: tuple[str, object]) -> dict[str, Any]:
     state = hot.empty_state()
     for key, value in updates:
         state, _ = hot.enforce_limits(hot.apply_update(state, key, value, NOW), LIMITS)

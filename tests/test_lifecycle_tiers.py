@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import cast
 
 import numpy as np
 import pytest
@@ -93,7 +94,8 @@ def test_more_importance_never_lowers_the_tier(a: float, b: float, age: float, a
 def test_explain_score_names_every_factor() -> None:
     parts = explain_score(0.6, 7, 2, DEFAULT_POLICY)
     assert parts["tier"] == "warm" and parts["access_count"] == 2
-    assert parts["score"] == pytest.approx(parts["importance"] * parts["decay"] * parts["reinforcement"], abs=1e-3)
+    importance, decay, reinforcement = (cast(float, parts[k]) for k in ("importance", "decay", "reinforcement"))
+    assert parts["score"] == pytest.approx(importance * decay * reinforcement, abs=1e-3)
 
 
 def _rows(*specs: tuple[str, float, float, int]) -> TierRows:

@@ -27,7 +27,7 @@ def stat(warm: int, cold: int, days_ago: float = 1.0) -> CategoryStat:
 
 def seed_example() -> Tree:
     """The seed's `tree --show` example: exactly its paths, descriptions and counts."""
-    stats = {
+    stats: dict[str | None, CategoryStat] = {
         "owner": stat(5, 89),
         "projects": stat(2, 22),
         "projects/evoclaw": stat(3, 33),
@@ -111,7 +111,9 @@ def test_prune_removes_only_empty_nodes_idle_for_60_days() -> None:
 
 
 def test_refresh_gives_categories_nodes_and_keeps_the_size_limit() -> None:
-    stats = {f"area{i}/topic{j}": stat(i + j, 10, days_ago=i) for i in range(8) for j in range(8)}
+    stats: dict[str | None, CategoryStat] = {
+        f"area{i}/topic{j}": stat(i + j, 10, days_ago=i) for i in range(8) for j in range(8)
+    }
     tree = Tree({}, LIMITS, stats)
     changes = tree.refresh(NOW)
     assert changes["added"] and not changes["dropped"]
@@ -222,7 +224,9 @@ def test_keyword_search_compares_stems_and_skips_stop_words() -> None:
 
 
 def test_thousands_of_categories_still_fit_every_limit() -> None:
-    stats = {f"a{i % 40}/b{i % 300}/c{i}": stat(i % 5, i % 7, days_ago=i / 100) for i in range(3000)}
+    stats: dict[str | None, CategoryStat] = {
+        f"a{i % 40}/b{i % 300}/c{i}": stat(i % 5, i % 7, days_ago=i / 100) for i in range(3000)
+    }
     tree = Tree({}, LIMITS, stats)
     for rebuild in (False, True):
         tree.refresh(NOW, rebuild=rebuild)

@@ -248,6 +248,7 @@ def test_llm_expansion_answers_are_validated() -> None:
     assert expand.parse_terms({"terms": ["Night Mode", "theme", "night mode", "x", 9 * "long "]}, ["theme"]) == [
         "night mode"
     ]
+    bad: object
     for bad in ({"terms": "one"}, {"terms": [1]}, {"terms": ["theme"]}, [], "terms"):
         with pytest.raises(ValueError):
             expand.parse_terms(bad, ["theme"])

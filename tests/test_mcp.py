@@ -22,6 +22,7 @@ from api_support import serve_asgi
 from tiermem import Memory
 from tiermem.interfaces.auth import create_token
 from tiermem.interfaces.mcp import http_app
+from tiermem.providers.embedders import WordLlamaEmbedder
 
 TOOLS = {"store", "search", "retrieve", "context", "forget", "hot_update", "tree", "consolidate"}
 READ_ONLY = {"search", "retrieve", "context", "tree"}
@@ -84,7 +85,7 @@ def check_first_session(outcome: dict[str, Any]) -> None:
 
 
 @pytest.mark.slow
-def test_stdio_session(tmp_path: Path, embedder) -> None:
+def test_stdio_session(tmp_path: Path, embedder: WordLlamaEmbedder) -> None:
     store = tmp_path / "store"
     outcome = over_stdio(store, first_session)
     check_first_session(outcome)
@@ -153,7 +154,7 @@ def test_every_tool_and_resource_refuses_another_agent(mem: Memory, mcp_url: str
     assert set(FOREIGN_CALLS) == TOOLS
 
     async def attempts(session: ClientSession) -> dict[str, Any]:
-        answers = {}
+        answers: dict[str, Any] = {}
         for name, arguments in FOREIGN_CALLS.items():
             filled = {k: (bob_id if v == "{bob_id}" else v) for k, v in arguments.items()}
             answers[name] = await session.call_tool(name, {**filled, "agent_id": "bob"})

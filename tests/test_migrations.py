@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from tiermem import StoreError
+from tiermem import Memory, StoreError
 from tiermem.storage.migrations import MIGRATIONS, apply_migrations
 from tiermem.storage.sqlite import DB_FILE
 from tiermem.text import content_hash
@@ -62,7 +63,7 @@ def test_migrations_are_named_and_ordered() -> None:
     assert names[0] == "0001_initial"
 
 
-def test_an_old_store_is_upgraded_with_its_data(open_memory, store_path) -> None:
+def test_an_old_store_is_upgraded_with_its_data(open_memory: Callable[..., Memory], store_path: Path) -> None:
     old_store(store_path)
     assert applied(store_path) == ["0001_initial"]
 
@@ -92,7 +93,7 @@ def test_an_old_store_is_upgraded_with_its_data(open_memory, store_path) -> None
 
 
 @pytest.mark.parametrize("upto", [name for name, _ in MIGRATIONS][:-1])
-def test_every_intermediate_schema_upgrades(open_memory, store_path, upto: str) -> None:
+def test_every_intermediate_schema_upgrades(open_memory: Callable[..., Memory], store_path: Path, upto: str) -> None:
     old_store(store_path, upto)
     mem = open_memory()
     assert applied(store_path) == sorted(name for name, _ in MIGRATIONS)
@@ -102,7 +103,7 @@ def test_every_intermediate_schema_upgrades(open_memory, store_path, upto: str) 
     assert (stats["root"].warm, stats["finance"].warm) == (2, 1)
 
 
-def test_urls_stored_before_the_url_index_are_found(open_memory, store_path) -> None:
+def test_urls_stored_before_the_url_index_are_found(open_memory: Callable[..., Memory], store_path: Path) -> None:
     old_store(store_path, "0006_lifecycle_counts")
     with sqlite3.connect(store_path / DB_FILE) as conn:
         conn.execute(
@@ -114,7 +115,7 @@ def test_urls_stored_before_the_url_index_are_found(open_memory, store_path) -> 
     assert mem._backend.with_url("default", "example.com/budget", limit=5) == [OLD_ROWS[0][0]]
 
 
-def test_opening_twice_applies_nothing_new(open_memory, store_path) -> None:
+def test_opening_twice_applies_nothing_new(open_memory: Callable[..., Memory], store_path: Path) -> None:
     open_memory().store("first session")
     with sqlite3.connect(store_path / DB_FILE) as conn:
         before = conn.execute("SELECT name, applied_at FROM schema_migrations ORDER BY name").fetchall()
@@ -124,7 +125,9 @@ def test_opening_twice_applies_nothing_new(open_memory, store_path) -> None:
         assert conn.execute("SELECT name, applied_at FROM schema_migrations ORDER BY name").fetchall() == before
 
 
-def test_a_store_claiming_an_unknown_newer_migration_is_refused(open_memory, store_path) -> None:
+def test_a_store_claiming_an_unknown_newer_migration_is_refused(
+    open_memory: Callable[..., Memory], store_path: Path
+) -> None:
     old_store(store_path)
     with sqlite3.connect(store_path / DB_FILE) as conn:
         conn.execute("INSERT INTO schema_migrations(name, applied_at) VALUES ('0999_from_the_future', 0)")
@@ -133,7 +136,7 @@ def test_a_store_claiming_an_unknown_newer_migration_is_refused(open_memory, sto
     assert applied(store_path) == ["0001_initial", "0999_from_the_future"]  # nothing was applied
 
 
-def test_a_failing_migration_leaves_the_store_unchanged(store_path) -> None:
+def test_a_failing_migration_leaves_the_store_unchanged(store_path: Path) -> None:
     old_store(store_path)
     with sqlite3.connect(store_path / DB_FILE) as conn:
         # Something in the way of the FTS migration: it must fail as a whole.
@@ -149,7 +152,7 @@ def test_a_failing_migration_leaves_the_store_unchanged(store_path) -> None:
         conn.close()
 
 
-def test_a_failing_migration_on_open_is_a_store_error(open_memory, store_path) -> None:
+def test_a_failing_migration_on_open_is_a_store_error(open_memory: Callable[..., Memory], store_path: Path) -> None:
     old_store(store_path)
     with sqlite3.connect(store_path / DB_FILE) as conn:
         conn.execute("CREATE TABLE memories_fts (x)")

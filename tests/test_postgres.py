@@ -15,6 +15,7 @@ import pg
 from builders import distinct_texts, make_record
 from test_concurrency import run_workers
 from tiermem import Memory, StoreError
+from tiermem.providers.embedders import WordLlamaEmbedder
 from tiermem.storage.postgres import PostgresBackend, redact
 from tiermem.storage.postgres_migrations import MIGRATIONS
 
@@ -32,7 +33,7 @@ def _indexes(url: str) -> list[str]:
     return [r[0] for r in rows]
 
 
-def test_open_by_url_stores_and_searches(url: str, embedder) -> None:
+def test_open_by_url_stores_and_searches(url: str, embedder: WordLlamaEmbedder) -> None:
     with Memory.open(url, embedder=embedder) as mem:
         stored = mem.store("The staging database runs on port 5433", tags=["infra"]).memory
         assert mem.search("which port does staging use?")[0].memory.id == stored.id
@@ -44,7 +45,7 @@ def test_open_by_url_stores_and_searches(url: str, embedder) -> None:
         assert again.get(stored.id).access_count == 1  # the search reinforced it, flushed on close
 
 
-def test_unreachable_server_is_a_clear_store_error_without_the_password(embedder) -> None:
+def test_unreachable_server_is_a_clear_store_error_without_the_password(embedder: WordLlamaEmbedder) -> None:
     started = time.monotonic()
     with pytest.raises(StoreError) as caught:
         Memory.open("postgresql://someone:s3cret@127.0.0.1:1/nowhere", embedder=embedder, config={
@@ -60,12 +61,12 @@ def test_redact_hides_only_the_password() -> None:
     assert redact("postgresql://u@h/db") == "postgresql://u@h/db"
 
 
-def test_bad_postgres_settings_are_config_errors(url: str, embedder) -> None:
+def test_bad_postgres_settings_are_config_errors(url: str, embedder: WordLlamaEmbedder) -> None:
     with pytest.raises(Exception, match=r"postgres\.pool_max"):
         Memory.open(url, embedder=embedder, config={"postgres": {"pool_max": 0}})
 
 
-def test_missing_pgvector_says_how_to_install_it(embedder) -> None:
+def test_missing_pgvector_says_how_to_install_it(embedder: WordLlamaEmbedder) -> None:
     """A user who may not create extensions, in a database without pgvector."""
     cluster = pg.cluster()
     with psycopg.connect(cluster.admin_url, autocommit=True) as conn:
@@ -89,7 +90,7 @@ def test_migrations_apply_once_and_refuse_a_newer_schema(url: str) -> None:
         PostgresBackend(url)
 
 
-def test_hnsw_index_follows_the_embedder_width(url: str, embedder) -> None:
+def test_hnsw_index_follows_the_embedder_width(url: str, embedder: WordLlamaEmbedder) -> None:
     Memory.open(url, embedder=embedder).close()
     assert _indexes(url) == ["vectors_hnsw_256"]
     backend = PostgresBackend(url)
@@ -169,10 +170,10 @@ def test_writes_of_one_agent_queue_while_other_agents_write_freely(url: str) -> 
 
 
 @pytest.mark.slow
-def test_four_processes_share_one_database(url: str, embedder) -> None:
+def test_four_processes_share_one_database(url: str, embedder: WordLlamaEmbedder) -> None:
     Memory.open(url, embedder=embedder).close()
     jobs = {f"w{n}": distinct_texts(60, seed=n, prefix=f"w{n} ") for n in range(4)}
-    outcomes = run_workers(url, jobs)  # type: ignore[arg-type]
+    outcomes = run_workers(url, jobs)
     assert all(all(r["created"] for r in outcome) for outcome in outcomes.values())
     with Memory.open(url, embedder=embedder) as mem:
         rows = mem.list(limit=1000)
@@ -180,11 +181,11 @@ def test_four_processes_share_one_database(url: str, embedder) -> None:
 
 
 @pytest.mark.slow
-def test_concurrent_duplicates_from_several_processes_end_as_one_row(url: str, embedder) -> None:
+def test_concurrent_duplicates_from_several_processes_end_as_one_row(url: str, embedder: WordLlamaEmbedder) -> None:
     Memory.open(url, embedder=embedder).close()
     variants = ["The build server restarts every Sunday", "the build server restarts every sunday!",
                 "THE BUILD SERVER RESTARTS EVERY SUNDAY.", "The build server restarts, every Sunday"]  # fmt: skip
-    outcomes = run_workers(url, {f"w{n}": [variants[n]] * 10 for n in range(4)})  # type: ignore[arg-type]
+    outcomes = run_workers(url, {f"w{n}": [variants[n]] * 10 for n in range(4)})
     results = [r for outcome in outcomes.values() for r in outcome]
     assert sum(r["created"] for r in results) == 1
     assert len({r["id"] for r in results}) == 1
@@ -194,7 +195,9 @@ def test_concurrent_duplicates_from_several_processes_end_as_one_row(url: str, e
 
 
 @pytest.mark.parametrize(("ci", "outcome"), [("true", pytest.fail.Exception), ("", pytest.skip.Exception)])
-def test_a_missing_server_fails_under_ci_and_skips_elsewhere(monkeypatch, ci: str, outcome: type) -> None:
+def test_a_missing_server_fails_under_ci_and_skips_elsewhere(
+    monkeypatch: pytest.MonkeyPatch, ci: str, outcome: type
+) -> None:
     monkeypatch.setenv("CI", ci)
     with pytest.raises(outcome, match="no server here"):
         pg._unavailable("no server here")

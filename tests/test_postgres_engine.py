@@ -6,7 +6,7 @@ fresh PostgreSQL database (tests/pg.py starts the server).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -22,6 +22,6 @@ def store_path() -> str:
     return pg.database_url()
 
 
-@pytest.fixture
-def mem(open_memory) -> Iterator[Memory]:  # replaces test_recall.py's SQLite store
+@pytest.fixture  # type: ignore[no-redef]  # on purpose: replaces the star-imported fixture of test_recall.py
+def mem(open_memory: Callable[..., Memory]) -> Iterator[Memory]:  # replaces test_recall.py's SQLite store
     yield open_memory()

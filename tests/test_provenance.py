@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import anyio
 import httpx
@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
+from mcp.types import TextContent, TextResourceContents
 
 from api_support import serve_asgi
 from cli_support import Cli
@@ -92,7 +93,7 @@ def test_python_cli_rest_and_mcp_each_record_their_interface(mem: Memory, tmp_pa
                 await session.initialize()
                 await session.call_tool("store", {"text": "the agent stored this over mcp"})
                 found = await session.call_tool("search", {"query": "stored over mcp"})
-                return json.loads(found.content[0].text)
+                return json.loads(cast(TextContent, found.content[0]).text)
 
         found = anyio.run(scenario)
     assert found["notice"] == NOTICE and found["hits"][0]["trust"] == "agent"
@@ -221,7 +222,7 @@ def test_mcp_memory_md_resource_is_fenced(mem: Memory) -> None:
             ):
                 await session.initialize()
                 found = await session.read_resource("tiermem://agents/default/MEMORY.md")
-                return str(found.contents[0].text)
+                return str(cast(TextResourceContents, found.contents[0]).text)
 
         text = anyio.run(scenario)
     assert text.startswith(f'<{TAG} id="') and NOTICE in text

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -226,7 +226,7 @@ def test_approximate_times_keep_a_margin() -> None:
 
 
 @pytest.fixture
-def mem(tmp_path: Path) -> Memory:
+def mem(tmp_path: Path) -> Iterator[Memory]:
     with Memory.open(tmp_path / "store") as opened:
         yield opened
 

@@ -3,6 +3,7 @@ and what the engine does with each (supersede with history and links, never fold
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -130,7 +131,7 @@ def test_a_batch_chains_updates_of_one_fact(mem: Memory) -> None:
     assert mem.get(results[0].id).superseded_by == results[1].id
 
 
-def test_the_previous_behaviour_folds_changed_values(open_memory) -> None:
+def test_the_previous_behaviour_folds_changed_values(open_memory: Callable[..., Memory]) -> None:
     mem = open_memory(config={"revisions": False})
     first = mem.store("The API rate limit is 100 requests per minute")
     again = mem.store("The API rate limit is 1000 requests per minute")

@@ -17,7 +17,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -29,6 +29,7 @@ from tiermem.hooks.locate import Place
 from tiermem.hooks.payload import from_dict
 from tiermem.hooks.runtime import Runtime
 from tiermem.storage import wal
+from tiermem.storage.sqlite import SQLiteBackend
 from tiermem.workspace.budget import MAX_PIECE_CHARS, count_tokens
 from tiermem.write.secrets import redact
 
@@ -587,7 +588,7 @@ def test_doctor_finds_a_damaged_wal_and_the_wal_is_checkpointed_often(tmp_path: 
     memory = Memory.open(home)
     wal_file = home / "tiermem.db-wal"
     try:
-        pages = memory._backend._conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0]  # type: ignore[attr-defined]
+        pages = cast(SQLiteBackend, memory._backend)._conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0]
         reader = sqlite3.connect(home / "tiermem.db")  # a reader stops checkpoints from emptying the WAL
         reader.execute("BEGIN")
         reader.execute("SELECT count(*) FROM memories").fetchone()

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -49,7 +51,7 @@ def test_the_floor_can_be_switched_off(open_memory: Callable[..., Memory]) -> No
     assert hits and all(h.tier != "hot" for h in hits)
 
 
-def test_context_recalls_nothing_rather_than_fill_its_budget(boats: Memory, tmp_path) -> None:
+def test_context_recalls_nothing_rather_than_fill_its_budget(boats: Memory, tmp_path: Path) -> None:
     context = boats.context("quantum chromodynamics lecture", budget_tokens=2000, workspace=tmp_path)
     assert context.metadata["recalled"] == []  # the hot state is standing context, not recall
     assert context.metadata["total_tokens"] < 2000 // 4
@@ -72,7 +74,9 @@ def test_the_current_value_is_shown_with_what_it_replaced(mem: Memory) -> None:
     [("which port does the staging database use?", {"include_superseded": True}),
      ("which port did the staging database use before?", {})],
 )  # fmt: skip
-def test_old_versions_come_right_under_their_successor_when_asked(mem: Memory, query: str, filters) -> None:
+def test_old_versions_come_right_under_their_successor_when_asked(
+    mem: Memory, query: str, filters: dict[str, Any]
+) -> None:
     old = mem.store("The staging database listens on port 5433").memory
     new = mem.store("The staging database listens on port 5432").memory
     hits = mem.search(query, **filters)

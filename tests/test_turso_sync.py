@@ -15,6 +15,7 @@ import pytest
 from cli_support import Cli
 from tiermem import Memory
 from tiermem.coldsync import push, restore, sync_critical
+from tiermem.providers.embedders import WordLlamaEmbedder
 from tiermem.storage.turso import ColdArchive, TursoClient
 from turso_server import turso_server
 
@@ -77,7 +78,7 @@ def snapshot(mem: Memory, agent: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize("agent", ["default", "ops-bot"])
 def test_full_backup_sync_wipe_restore_reproduces_everything(
-    tmp_path: Path, archive: ColdArchive, embedder, agent
+    tmp_path: Path, archive: ColdArchive, embedder: WordLlamaEmbedder, agent: str
 ) -> None:
     device = tmp_path / "device" / ".tiermem"
     with Memory.open(device, embedder=embedder) as mem:
@@ -107,7 +108,7 @@ def test_full_backup_sync_wipe_restore_reproduces_everything(
 
 
 def test_seed_style_cold_archive_restores_hot_state_tree_and_the_cold_tier(
-    tmp_path: Path, archive: ColdArchive, embedder
+    tmp_path: Path, archive: ColdArchive, embedder: WordLlamaEmbedder
 ) -> None:
     device = tmp_path / "device" / ".tiermem"
     with Memory.open(device, embedder=embedder) as mem:
@@ -126,7 +127,7 @@ def test_seed_style_cold_archive_restores_hot_state_tree_and_the_cold_tier(
 
 
 def test_restoring_twice_adds_nothing_and_an_empty_archive_says_so(
-    tmp_path: Path, archive: ColdArchive, embedder
+    tmp_path: Path, archive: ColdArchive, embedder: WordLlamaEmbedder
 ) -> None:
     with Memory.open(tmp_path / "a" / ".tiermem", embedder=embedder) as mem:
         live_a_while(mem, "default")
@@ -139,7 +140,9 @@ def test_restoring_twice_adds_nothing_and_an_empty_archive_says_so(
             restore(mem.core, archive, "nobody")
 
 
-def test_rows_archived_by_the_seed_are_restored_as_memories(tmp_path: Path, archive: ColdArchive, embedder) -> None:
+def test_rows_archived_by_the_seed_are_restored_as_memories(
+    tmp_path: Path, archive: ColdArchive, embedder: WordLlamaEmbedder
+) -> None:
     client = archive._client  # the seed wrote only its own columns
     client.execute("INSERT INTO cold_memories (id, agent_id, text, category, importance, created_at, access_count) "
                    "VALUES (?, ?, ?, ?, ?, ?, ?)", ["fact_1707", "seedling", "The BSC bridge uses chain id 56",

@@ -18,7 +18,8 @@ DIMS = 96
 
 def unit_rows(rng: np.random.Generator, n: int, dims: int = DIMS) -> np.ndarray:
     rows = rng.standard_normal((n, dims)).astype(np.float32)
-    return rows / np.linalg.norm(rows, axis=1, keepdims=True)
+    units: np.ndarray = rows / np.linalg.norm(rows, axis=1, keepdims=True)
+    return units
 
 
 def clustered(rng: np.random.Generator, n: int) -> np.ndarray:

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from builders import present
 from tiermem.errors import ValidationError
 from tiermem.temporal import resolve_event_date
 from tiermem.workspace import events as ev
@@ -177,7 +178,7 @@ def test_ordering_deltas_and_counting_are_evidence() -> None:
 
 def test_damaged_ledgers_are_skipped_not_fatal() -> None:
     assert ev.parse_events(None) == ([], "missing")
-    assert ev.parse_events("{broken")[1].startswith("not valid JSON")
+    assert present(ev.parse_events("{broken")[1]).startswith("not valid JSON")
     assert ev.parse_events('{"events": [1, {"text": "ok"}, {"no": "text"}]}') == ([{"text": "ok"}], None)
     assert ev.parse_events("[]") == ([], "no 'events' list")
     assert ev.event_day({"normalized_date": "2023-02-30"}) is None

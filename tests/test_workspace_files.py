@@ -73,7 +73,11 @@ def _append_many(root: str, worker: int, count: int) -> None:
     path = Path(root) / "memory" / "log.md"
     for n in range(count):
         with workspace_lock(Path(root)):
-            update_text(path, lambda current, n=n: (current or "") + f"{worker}:{n}\n")
+
+            def append(current: str | None, n: int = n) -> str:
+                return (current or "") + f"{worker}:{n}\n"
+
+            update_text(path, append)
 
 
 def test_the_lock_serialises_writers_across_processes(tmp_path: Path) -> None:

@@ -209,7 +209,7 @@ def test_fit_cuts_at_lines_and_marks_the_cut() -> None:
 
 
 _LINES = st.lists(
-    st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=120), max_size=40
+    st.text(alphabet=st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=120), max_size=40
 ).map("\n".join)
 
 

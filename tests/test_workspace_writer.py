@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,7 +26,7 @@ def root(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def _state(root: Path) -> dict[str, object]:
+def _state(root: Path) -> dict[str, Any]:
     return dict(json.loads((root / "memory" / "state.json").read_text(encoding="utf-8")))
 
 
@@ -103,7 +104,7 @@ def test_a_second_session_the_same_day_appends(root: Path) -> None:
 
 def test_threads_update_inside_their_own_block(root: Path) -> None:
     writer = MemoryWriter(root)
-    updates = {
+    updates: dict[str, dict[str, Any]] = {
         "thread-a": {"title": "A", "current_position": "A starts.", "new_open_questions": ["Qa?"]},
         "thread-b": {"title": "B", "current_position": "B starts."},
     }

@@ -8,7 +8,7 @@ from multiprocessing.synchronize import Barrier
 from typing import Any
 
 
-def store_texts(path: str, texts: list[str], barrier: Barrier, results: Queue, tag: str) -> None:
+def store_texts(path: str, texts: list[str], barrier: Barrier, results: Queue[tuple[str, str, Any]], tag: str) -> None:
     """Open the store, wait for every sibling, then store ``texts`` one call at a time (like hooks do)."""
     try:
         from tiermem import Memory
