@@ -277,7 +277,7 @@ def test_any_text_or_query_is_stored_searched_or_rejected_cleanly(mem: Memory, t
             assert mem.get(result.id).text == text
         else:
             assert result.duplicate_of == result.id
-            assert result.reason in ("exact_match", "content_overlap", "embedding_similarity")
+            assert result.reason in ("exact_match", "content_overlap", "embedding_similarity", "paraphrase")
     try:
         mem.search(query)
     except ValidationError:
