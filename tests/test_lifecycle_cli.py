@@ -207,6 +207,9 @@ def test_distill_examples(cli: Cli, server: LLMServer) -> None:
     summary = cli.json("distill", "--file", "memory/2026-02-13.md", "--core-summary")
     assert len(summary["core_summary"].encode()) <= 30
     assert "give the text once" in cli.fails("distill")
+    piped = cli.json("distill", "--text", "-", stdin="We decided to ship on Friday with Sarah.")
+    assert piped["distilled"]["people"] == ["Sarah"] and piped["original_size"] == 40
+    assert cli.json("distill", "-", stdin="Fixed the login bug.")["distilled"]["fact"] == "Fixed the login bug"
 
 
 def test_hot_examples(cli: Cli, workspace: Path) -> None:

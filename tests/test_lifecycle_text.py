@@ -28,9 +28,10 @@ def test_rule_distillation_of_a_conversation() -> None:
     out = distill.distill(CHAT, SETTINGS, with_summary=True)
     d = out["distilled"]
     assert out["mode"] == "rule" and out["llm_fallback"] is None
-    assert d["fact"] == "Had a productive chat with John Smith about the BSC integration."
+    # The sentence with the decision, not the small talk that opens the chat.
+    assert d["fact"] == "Sarah said the go-ethereum dependency is too heavy, so we decided to use raw JSON-RPC"
     assert d["people"] == ["John Smith", "Sarah"]
-    assert d["topics"][:4] == ["productive", "chat", "bsc", "integration"]
+    assert d["topics"][:2] == ["bsc", "integration"]
     assert d["actions"] == ["decided to use raw JSON-RPC"]
     assert (d["emotion"], d["outcome"]) == ("happy", "positive")
     assert d["metadata"] == {
@@ -39,7 +40,7 @@ def test_rule_distillation_of_a_conversation() -> None:
         "paths": ["./cmd/evoclaw", "/home/user/evoclaw"],
     }
     assert out["original_size"] == len(CHAT.encode()) and out["distilled_size"] > 0
-    assert out["core_summary"] == "John Smith Had a productive..."
+    assert out["core_summary"] == "BSC: Use raw JSON-RPC"
 
 
 def test_seed_example_shape() -> None:
@@ -47,8 +48,56 @@ def test_seed_example_shape() -> None:
     assert set(out) == {"distilled", "mode", "llm_fallback", "original_size", "distilled_size"}
     assert set(out["distilled"]) == {"fact", "emotion", "people", "topics", "actions", "outcome"}
     assert out["distilled"]["actions"] == ["deploy to testnet first"]
+    assert out["distilled"]["fact"] == "Decided to deploy to testnet first"  # a proposal the agent agreed to
     assert out["distilled"]["people"] == []  # "Let's" is not a person
     assert out["distilled"]["emotion"] == "cautious"
+
+
+SEED_CHAT = (
+    "Had a productive chat about the BSC integration with Sarah. We decided to use raw JSON-RPC for BSC to avoid "
+    "the go-ethereum dependency, and agreed to ship the testnet build by Friday."
+)
+LONG_CHAT = (
+    "User: The staging database keeps running out of connections every afternoon. Agent: That usually means the "
+    "pool is too small for the worker count. How many workers do you run? User: Twelve workers, pool size 10. "
+    "Agent: Then raise the pool to 30 and set a 5 second checkout timeout so a stuck worker fails fast instead "
+    "of blocking the rest. User: OK, I will change it in config/db.yaml tonight and tell Priya tomorrow. Agent: "
+    "Good. If it still happens, we should look at long transactions in the nightly report job."
+)
+
+
+def test_rule_fact_names_and_actions() -> None:
+    d = distill.distill(SEED_CHAT, SETTINGS)["distilled"]
+    assert d["fact"] == "We decided to use raw JSON-RPC for BSC to avoid the go-ethereum dependency"
+    assert d["people"] == ["Sarah"]  # "with Sarah": a name in a person's place; "Friday" is a day
+    # Whole phrases: cut before "to avoid", never "... to avoid the".
+    assert d["actions"] == ["decided to use raw JSON-RPC for BSC", "agreed to ship the testnet build by Friday"]
+    assert "decided" not in d["topics"] and "use" not in d["topics"]
+    assert distill.extract_people("I will tell Priya tomorrow; Turso said nothing") == ["Priya", "Turso"]
+
+
+def test_core_summary_is_a_short_line_not_a_prefix() -> None:
+    for text, summary in [
+        (SEED_CHAT, "Use raw JSON-RPC for BSC"),
+        ("User: Let's deploy to testnet first. Agent: Good idea, safer that way.", "Deploy to testnet first"),
+        (LONG_CHAT, "Change it in config/db.yaml"),
+    ]:
+        out = distill.distill(text, SETTINGS, with_summary=True)
+        assert out["core_summary"] == summary
+        assert len(summary.encode()) < 30 and not summary.endswith(("…", "..."))
+
+
+def test_distilled_json_is_smaller_than_a_real_conversation() -> None:
+    out = distill.distill(LONG_CHAT, SETTINGS)
+    assert out["distilled"]["people"] == ["Priya"]
+    assert out["distilled_size"] < out["original_size"] / 2  # compact JSON, four topics, whole-phrase actions
+
+
+def test_cut_phrase_is_linear_and_whole() -> None:
+    assert distill.cut_phrase("use raw JSON-RPC for BSC to avoid the go-ethereum dependency", 50) == (
+        "use raw JSON-RPC for BSC"
+    )
+    assert len(distill.cut_phrase("to " * 200_000, 60).encode()) <= 60
 
 
 @pytest.mark.parametrize(
