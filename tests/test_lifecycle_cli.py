@@ -309,7 +309,10 @@ def test_multi_agent_examples(cli: Cli, workspace: Path) -> None:
 def test_ingest_daily_and_schedule(cli: Cli) -> None:
     dry = cli.json("ingest-daily", "--dry-run", "--now", NOW)
     assert dry["dry_run"] is True and dry["facts_found"] == 3 and {f["status"] for f in dry["facts"]} == {"new"}
-    assert cli.json("ingest-daily", "--now", NOW, "--days", "1")["facts_stored"] == 3
+    stored = cli.json("ingest-daily", "--now", NOW, "--days", "1")
+    assert stored["facts_stored"] == 3
+    source = cli.json("get", stored["facts"][0]["id"])["memory"]["source"]
+    assert (source["type"], source["interface"]) == ("daily", "cli")  # ingested by the CLI, not "python"
     assert "days must be" in cli.fails("ingest-daily", "--days", "0")
     jobs = cli.json("schedule")["jobs"]
     assert [j["mode"] for j in jobs] == ["quick", "daily", "monthly"]

@@ -224,11 +224,32 @@ def test_daily_extraction_rules_and_sections() -> None:
         ("Installed ComfyUI with `pip install comfyui` on /srv/ai", "technical/gpu", "checked_task", 0.7, 4),
         ("Decided to use Z-Image for photorealistic product shots", "technical/gpu", "decision", 0.75, 6),
         ("Backups run nightly at 02:00 to the NAS", "technical/gpu", "bold", 0.7, 7),
-        ("Deployed the BSC testnet contract and confirmed it works", "projects/evoclaw", "decision", 0.75, 11),
+        ("Deployed the BSC testnet contract and confirmed it works", "projects/evoclaw", "done", 0.65, 11),
         ("Merged the coverage pull request for the CI", "projects/evoclaw", "checked_task", 0.7, 13),
         ("Called mum about the weekend plans", "general", "checked_task", 0.7, 16),
     ]  # the repeated ComfyUI line is one fact; short lines and unchecked tasks are none
     assert facts[0].metadata == {"commands": ["pip install comfyui"], "paths": ["/srv/ai"]}
+
+
+def test_bold_items_star_bullets_and_done_lines() -> None:
+    note = (
+        "## GPU\n"
+        "- **Decision: use Z-Image for portraits** (https://docs.comfy.org/z)\n"
+        "* [x] Merged the coverage pull request for the CI\n"
+        "+ [X] Wrote the release notes for 2.2\n"
+        "- **Backups run nightly at 02:00 to the NAS**\n"
+        "- Installed ComfyUI on the GPU server with pip\n"
+        "1. We chose Turso for the cold archive\n"
+    )
+    facts = [(f.text, f.rule) for f in daily.extract_facts(note, DailySettings())]
+    assert facts == [
+        ("Decision: use Z-Image for portraits (https://docs.comfy.org/z)", "decision"),
+        ("Merged the coverage pull request for the CI", "checked_task"),
+        ("Wrote the release notes for 2.2", "checked_task"),
+        ("Backups run nightly at 02:00 to the NAS", "bold"),
+        ("Installed ComfyUI on the GPU server with pip", "done"),  # done, not decided
+        ("We chose Turso for the cold archive", "decision"),
+    ]
 
 
 def test_default_sections_are_generic() -> None:

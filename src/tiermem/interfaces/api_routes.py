@@ -304,7 +304,7 @@ def tree(agent: Reader, life: Lifecycle) -> dict[str, Any]:
 
 @router.post("/v1/agents/{agent_id}/consolidate", tags=["lifecycle"], summary="Re-tier, prune, rebuild MEMORY.md")
 def consolidate(body: ConsolidateBody, agent: Writer, life: Lifecycle) -> dict[str, Any]:
-    return life.consolidate(body.mode, agent_id=agent)
+    return life.consolidate(body.mode, agent_id=agent, interface="rest")
 
 
 @router.get("/v1/agents/{agent_id}/metrics", tags=["lifecycle"], summary="The seed's metrics, computed")

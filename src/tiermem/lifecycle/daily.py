@@ -1,7 +1,9 @@
 """Daily notes (``memory/YYYY-MM-DD*.md``, seed 000): facts worth keeping, completeness checks, metadata. Pure.
 
-Facts come from the seed's three rules: checked tasks, bold lines and list items with a decision verb. The
-``## section`` a line sits under chooses its category through configurable keyword rules.
+Facts come from the seed's three rules: checked tasks (``- [x]``, ``* [x]``), bold lines and bold list items
+(``- **Decision: ...**``), and list items with a decision verb; a list item saying something was done
+("Installed ...", "Fixed ...") is kept too, as ``done``, not as a decision. The ``## section`` a line sits
+under chooses its category through configurable keyword rules.
 """
 
 from __future__ import annotations
@@ -17,12 +19,19 @@ from ..text import extract_commands, extract_metadata, extract_paths, extract_ur
 
 NOTE_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})[^/\\]*\.md$")
 _DECISION = re.compile(
-    r"\b(decided|agreed|confirmed|fixed|blocked|resolved|deployed|installed|created|published|completed|"
-    r"migrated|downloaded)\b",
+    r"\b(?:decided|decision|agreed|chose|chosen|settled on|going with|will use|opted)\b", re.IGNORECASE
+)
+# Something done is worth keeping, but it is not a decision.
+_DONE = re.compile(
+    r"\b(?:confirmed|fixed|blocked|resolved|deployed|installed|created|published|completed|migrated|"
+    r"downloaded|merged|released|shipped)\b",
     re.IGNORECASE,
 )
+_BULLET = re.compile(r"^(?:[-*+]|\d{1,3}[.)])\s+")
+_CHECKED = re.compile(r"^\[[xX]\]\s*")
+_DECISION_LABEL = re.compile(r"^decision\s*:", re.IGNORECASE)
 MIN_FACT_CHARS = 15
-IMPORTANCE = {"checked_task": 0.7, "bold": 0.7, "decision": 0.75}
+IMPORTANCE = {"checked_task": 0.7, "bold": 0.7, "decision": 0.75, "done": 0.65}
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,13 +74,20 @@ def section_category(header: str, sections: Sequence[DailySection], default: str
 
 
 def _fact_of(line: str) -> tuple[str, str] | None:
-    """(text, rule) when a line is a fact by one of the seed's rules."""
-    if line.startswith(("- [x]", "- [X]")):
-        return line[5:].strip().lstrip("* ").rstrip(), "checked_task"
-    if line.startswith("**") and line.count("**") >= 2 and len(line) > 10:
-        return line.replace("**", "").strip().rstrip(":").strip(), "bold"
-    if line.startswith("- ") and len(line) > 30 and _DECISION.search(line):
-        return line[2:].strip(), "decision"
+    """(text, rule) when a line is a fact by one of the seed's rules; any list marker (-, *, +, 1.)."""
+    bullet = _BULLET.match(line)
+    item = line[bullet.end() :] if bullet else line
+    checked = _CHECKED.match(item) if bullet else None
+    if checked:
+        return item[checked.end() :].strip().lstrip("* ").rstrip(), "checked_task"
+    if item.startswith("**") and item.count("**") >= 2 and len(item) > 10:
+        text = item.replace("**", "").strip().rstrip(":").strip()
+        return text, "decision" if _DECISION_LABEL.match(text) else "bold"
+    if bullet and len(line) > 30:
+        if _DECISION.search(item):
+            return item.strip(), "decision"
+        if _DONE.search(item):
+            return item.strip(), "done"
     return None
 
 

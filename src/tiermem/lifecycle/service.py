@@ -200,10 +200,18 @@ class LifecycleService:
         return distiller.distill(check_text(text), self._store.settings.distillation, llm, with_summary=core_summary)
 
     def ingest_daily(
-        self, *, agent_id: str = "default", days: int | None = None, dry_run: bool = False, now: object = None
+        self,
+        *,
+        agent_id: str = "default",
+        days: int | None = None,
+        dry_run: bool = False,
+        now: object = None,
+        interface: str = "python",
     ) -> dict[str, Any]:
+        """``interface``: the face the facts arrive through, as their source says (cli, rest, mcp...)."""
         chosen = self._store.settings.daily.days if days is None else days
-        return notes.ingest_daily(self._store, check_agent_id(agent_id), days=chosen, dry_run=dry_run, now=_now(now))
+        agent = check_agent_id(agent_id)
+        return notes.ingest_daily(self._store, agent, days=chosen, dry_run=dry_run, now=_now(now), interface=interface)
 
     def validate(self, path: Path | None = None, *, agent_id: str = "default", now: object = None) -> dict[str, Any]:
         return notes.validate(self._store, check_agent_id(agent_id), path, _now(now))
@@ -214,11 +222,19 @@ class LifecycleService:
     # --- tiers, consolidation, metrics ----------------------------------------------------------------
 
     def consolidate(
-        self, mode: str = "quick", *, agent_id: str = "default", now: object = None, dry_run: bool = False
+        self,
+        mode: str = "quick",
+        *,
+        agent_id: str = "default",
+        now: object = None,
+        dry_run: bool = False,
+        interface: str = "python",
     ) -> dict[str, Any]:
         """Rescore and re-tier, maintain the tree and MEMORY.md; ``dry_run``: only report what would move or be
         deleted."""
-        return consolidation.consolidate(self._store, agent_id, mode, now=_now(now), dry_run=bool(dry_run))
+        return consolidation.consolidate(
+            self._store, agent_id, mode, now=_now(now), dry_run=bool(dry_run), interface=interface
+        )
 
     def schedule(self, command: str) -> list[dict[str, str]]:
         return consolidation.cron_schedule(self._store.settings.consolidation, command)

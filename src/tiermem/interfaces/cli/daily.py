@@ -82,7 +82,7 @@ def ingest_daily(
 ) -> None:
     """Turn recent daily notes (memory/YYYY-MM-DD*.md) into facts: checked tasks, bold lines, decisions."""
     with open_lifecycle("scratch" if dry_run else "write") as (_, lifecycle), render.working("reading the daily notes"):
-        report = lifecycle.ingest_daily(agent_id=agent_id(), days=days, dry_run=dry_run, now=now)
+        report = lifecycle.ingest_daily(agent_id=agent_id(), days=days, dry_run=dry_run, now=now, interface="cli")
     verb = "would store" if dry_run else "stored"
     lines = [
         f"{report['files_scanned']} notes, {report['facts_found']} facts: {verb} "

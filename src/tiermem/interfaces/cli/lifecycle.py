@@ -182,7 +182,7 @@ def consolidate(
 
     working = render.working(f"{mode} consolidation")
     with seed_archive(db_url, auth_token) as archive, open_lifecycle("write") as (memory, lifecycle), working:
-        report = lifecycle.consolidate(mode, agent_id=agent_id(), now=now, dry_run=dry_run)
+        report = lifecycle.consolidate(mode, agent_id=agent_id(), now=now, dry_run=dry_run, interface="cli")
         if archive is not None and not dry_run:
             report["cold_archive"] = push(memory, archive, agent_id())
     if wants_json():
