@@ -297,6 +297,19 @@ def test_validate_passes_a_complete_note() -> None:
     ]
 
 
+def test_validate_finds_the_command_of_a_setup_anywhere_in_its_section() -> None:
+    note = (
+        "# 2026-02-13\n\n## Image stack\nSpent the morning reading about installation options for the image stack,"
+        " comparing the docker route and the bare-metal route and how each handles the GPU drivers, which took a "
+        "long while to sort out properly.\n\nIn the end: `pip install comfyui` on the GPU box.\n"
+        "## Models\nDownload with huggingface-cli download Tongyi-MAI/Z-Image into /srv/models\n"
+    )
+    assert daily.validate_note(note, ())["warnings"] == []  # the command 200 characters on; one in a sentence
+    assert daily.validate_note("## A\nInstall it now.\n## B\n`make build`\n", ())["warnings"] == [
+        "Action 'install' mentioned without command example"  # a command in another section is not its example
+    ]
+
+
 def test_file_metadata_lists_everything_with_counts() -> None:
     found = daily.file_metadata(
         "See https://docs.comfy.org/z and run `git clone https://github.com/a/b.git`\n"

@@ -194,6 +194,24 @@ def test_extract_metadata_edge_cases() -> None:
     assert len(extract_commands(commands)) == 5
 
 
+def test_commands_in_running_text() -> None:
+    note = (
+        "- Download with huggingface-cli download Tongyi-MAI/Z-Image into /home/peter/ai-stack/comfyui/models\n"
+        "- Then we git clone https://github.com/Lightricks/LTX-Video.git and run it, after pip install comfyui.\n"
+    )
+    assert extract_commands(note) == [
+        "huggingface-cli download Tongyi-MAI/Z-Image",  # the seed's own example: up to "into", prose again
+        "git clone https://github.com/Lightricks/LTX-Video.git",
+        "pip install comfyui",
+    ]
+    # A tool name in prose without a subcommand and an argument is no command; /usr/bin/git is a path.
+    assert extract_commands("I pushed to git yesterday; docker is great; see /usr/bin/git status") == []
+    assert extract_commands("run `git clone https://x.io/a.git` now, git clone https://x.io/a.git") == [
+        "git clone https://x.io/a.git"
+    ]
+    assert len(extract_commands("git clone a/b " * 100_000, limit=5)) == 1  # linear, deduplicated
+
+
 @given(any_text)
 def test_extraction_never_fails_and_yields_strings(text: str) -> None:
     extracted = extract_metadata(text)

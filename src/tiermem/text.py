@@ -110,17 +110,92 @@ _COMMAND_LINE = re.compile(
     r"^((?:sudo\s+)?(?:cd|ls|mkdir|rm|mv|cp|wget|curl|git|docker|npm|pip|python|node|go|rust|cargo|ssh|scp)\s+.+)$",
     re.MULTILINE,
 )
+# A command in running text ("Download with huggingface-cli download Tongyi-MAI/Z-Image into ..."): a tool whose
+# name is not an English word, then its arguments up to the prose around them. Tools that are also words ("go",
+# "make", "node") count only at the start of a line or in backticks.
+RUNNING_TOOLS = frozenset(
+    [
+        "huggingface-cli",
+        "git",
+        "docker",
+        "docker-compose",
+        "podman",
+        "pip",
+        "pip3",
+        "pipx",
+        "uv",
+        "uvx",
+        "npm",
+        "npx",
+        "yarn",
+        "pnpm",
+        "cargo",
+        "rustup",
+        "curl",
+        "wget",
+        "ssh",
+        "scp",
+        "rsync",
+        "kubectl",
+        "helm",
+        "terraform",
+        "apt-get",
+        "conda",
+        "ollama",
+        "python3",
+        "tiermem",
+        "sudo",
+    ]
+)
+_RUNNING_TOOL = re.compile(
+    r"(?<![\w/.-])(?:sudo\s+)?(?:"
+    + "|".join(sorted(map(re.escape, RUNNING_TOOLS), key=len, reverse=True))
+    + r")(?=[ \t])"
+)
+_ARG = re.compile(r"[ \t]+([^\s`]+)")
+# Words that end a command in a sentence: what follows is prose again ("... Z-Image into /home/...").
+_PROSE = frozenset(
+    [
+        "into",
+        "and",
+        "then",
+        "to",
+        "from",
+        "for",
+        "with",
+        "so",
+        "which",
+        "that",
+        "on",
+        "in",
+        "at",
+        "after",
+        "before",
+        "because",
+        "but",
+        "or",
+        "if",
+        "when",
+        "while",
+        "the",
+        "a",
+        "an",
+        "it",
+        "this",
+        "is",
+        "was",
+    ]
+)
+MAX_RUNNING_ARGS = 8
+_SUBCOMMAND = re.compile(r"^(?:-{1,2}[\w-]+|[a-z][a-z0-9-]*)$")
+_TECHNICAL_ARG = re.compile(r"[/.:=@_\d]|^-")
 # Must start a word, so the path part of a URL (https://host/a/b) is not taken for a file path.
 _PATH = re.compile(r"(?:^|[\s(\"'=])((?:~|\.)?/[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)*)")
 _DOMAIN_PATH = re.compile(rf"\.(?:{_TLDS})/")
 
 
 def _unique(items: list[str], limit: int) -> list[str]:
-    seen: list[str] = []
-    for item in items:
-        if item not in seen:
-            seen.append(item)
-    return seen[:limit]
+    return list(dict.fromkeys(items))[:limit]  # first seen first; a dict, so linear in the items
 
 
 def extract_urls(text: str, limit: int = 10) -> list[str]:
@@ -137,7 +212,38 @@ def extract_urls(text: str, limit: int = 10) -> list[str]:
 
 def extract_commands(text: str, limit: int = 5) -> list[str]:
     found = [m.group(1).strip() for pattern in (_BACKTICK, _PROMPT_LINE, _COMMAND_LINE) for m in pattern.finditer(text)]
-    return _unique([c for c in found if 3 < len(c) < 200], limit)
+    explicit = _unique([c for c in found if 3 < len(c) < 200], limit)
+    # A command in a sentence that is part of one already found (in backticks, on its own line) is that one.
+    running = [c for c in running_commands(text) if len(c) < 200 and not any(c in e for e in explicit)]
+    return _unique(explicit + running, limit)
+
+
+def running_commands(text: str) -> list[str]:
+    """Commands written inside sentences: a tool, then at most MAX_RUNNING_ARGS arguments, up to the first
+    prose word or the end of the clause (each scan reads a bounded number of words: linear)."""
+    found = []
+    for tool in _RUNNING_TOOL.finditer(text):
+        words = [tool.group(0)]
+        position = tool.end()
+        while len(words) <= MAX_RUNNING_ARGS and (arg := _ARG.match(text, position)):
+            word, ends = arg.group(1).rstrip(".,;:!?)"), arg.group(1)[-1] in ".,;:!?)"
+            if not word or word.lower() in _PROSE or word in RUNNING_TOOLS:
+                break  # prose again, or the next command
+            words.append(word)
+            position = arg.end()
+            if ends or (arg.end() < len(text) and text[arg.end()] == "`"):
+                break
+        if _looks_like_command(words[1:]):
+            found.append(" ".join(words))
+    return found
+
+
+def _looks_like_command(args: list[str]) -> bool:
+    """A subcommand or flag first, then something technical or a second argument: "git clone URL", "pip
+    install comfyui"; not "git yesterday"."""
+    if not args or not _SUBCOMMAND.match(args[0]):
+        return False
+    return len(args) >= 2 or any(_TECHNICAL_ARG.search(a) for a in args)
 
 
 def extract_paths(text: str, limit: int = 10) -> list[str]:

@@ -15,7 +15,7 @@ from datetime import date
 from typing import Any
 
 from ..config import DailySection, DailySettings
-from ..text import extract_commands, extract_metadata, extract_paths, extract_urls, normalize
+from ..text import extract_commands, extract_metadata, extract_paths, extract_urls, normalize, running_commands
 
 NOTE_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})[^/\\]*\.md$")
 _DECISION = re.compile(
@@ -130,9 +130,29 @@ def _first(text: str, word: str) -> int:
     return -1 if match is None else match.start()
 
 
+_HEADER = re.compile(r"^#{1,6}[ \t]", re.MULTILINE)
+
+
+def _sections(text: str) -> list[str]:
+    """The note cut at its markdown headers: a setup step and its command sit under the same one."""
+    starts = [0, *(m.start() for m in _HEADER.finditer(text)), len(text)]
+    return [text[a:b] for a, b in zip(starts, starts[1:], strict=False) if b > a]
+
+
+def _without_command(text: str, action: str) -> bool:
+    """``action`` ("install") is mentioned, but no section that mentions it shows a command (in backticks, after
+    ``$``, or written in the sentence: "run pip install comfyui"), and no command anywhere does it."""
+    if _first(text, action) < 0:
+        return False
+    if any(action in command.lower() for command in extract_commands(text, limit=50)):
+        return False
+    mentioning = [part for part in _sections(text) if _first(part, action) >= 0]
+    return not any(_COMMAND.search(part) or running_commands(part) for part in mentioning)
+
+
 def validate_note(text: str, tools: Sequence[str]) -> dict[str, Any]:
-    """The seed's completeness check: tools without a link, setup steps without a command, decisions
-    without a next step (each judged in a window around its first mention)."""
+    """The seed's completeness check: tools without a link, setup steps without a command (judged by the
+    note's sections), decisions without a next step (judged in a window around their first mention)."""
     warnings: list[str] = []
     kinds: list[str] = []
 
@@ -146,8 +166,7 @@ def validate_note(text: str, tools: Sequence[str]) -> dict[str, Any]:
         if at >= 0 and not _LINK.search(text[max(0, at - 250) : at + len(tool) + 250]):
             warn("url", f"Tool '{text[at : at + len(tool)]}' mentioned without URL/documentation link")
     for action in ACTIONS:
-        at = _first(text, action)
-        if at >= 0 and not _COMMAND.search(text[max(0, at - 100) : at + 200]):
+        if _without_command(text, action):
             warn("command", f"Action '{action}' mentioned without command example")
     for decision in DECISIONS:
         at = _first(text, decision)
