@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
+from itertools import pairwise
 from typing import Any
 
 from ..config import DailySection, DailySettings
@@ -136,7 +137,7 @@ _HEADER = re.compile(r"^#{1,6}[ \t]", re.MULTILINE)
 def _sections(text: str) -> list[str]:
     """The note cut at its markdown headers: a setup step and its command sit under the same one."""
     starts = [0, *(m.start() for m in _HEADER.finditer(text)), len(text)]
-    return [text[a:b] for a, b in zip(starts, starts[1:], strict=False) if b > a]
+    return [text[a:b] for a, b in pairwise(starts) if b > a]
 
 
 def _without_command(text: str, action: str) -> bool:
