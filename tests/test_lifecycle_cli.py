@@ -6,6 +6,7 @@ shape of its JSON output checked; plus the lifecycle commands' errors and exit c
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -174,6 +175,32 @@ def test_retrieve_examples(cli: Cli, server: LLMServer) -> None:
     fallback = cli.json("retrieve", "--query", "BSC integration", "--llm-endpoint", server.complete_url)
     assert fallback[0]["search_method"] == "keyword-tree" and "500" in fallback[0]["llm_fallback"]
     assert "missing the query" in cli.fails("retrieve")
+
+
+def test_tree_search_answers_the_seeds_own_query(cli: Cli) -> None:
+    """Seed 000's example: the node is "BSC integration", the deadline lives in a memory and a hot event."""
+    cli.ok("tree", "--add", "projects/evoclaw/bsc", "BSC integration")
+    cli.store("We decided the hackathon demo ships before the deadline", "--category", "projects/evoclaw/bsc")
+    cli.ok("hot", "--update", "event", '{"text": "Hackathon deadline Feb 15"}')
+    found = cli.json("tree", "--search", "what did we decide about the hackathon deadline?")["results"]
+    assert [r["path"] for r in found] == ["projects/evoclaw/bsc", "active_context/events"]
+    assert found[0]["reason"] == "Memories mention: deadline, decide, hackathon"
+    assert found[1]["reason"] == "Hot state: deadline, hackathon"
+    rows = cli.json("retrieve", "--query", "what did we decide about the hackathon deadline?")
+    assert rows[0]["search_method"] == "keyword-tree" and rows[0]["tree_path"] == "projects/evoclaw/bsc"
+
+
+def test_retrieve_rows_are_in_relevance_order(cli: Cli) -> None:
+    cli.store("The hackathon deadline is Feb 15", "--category", "projects/evoclaw", "--importance", "0.3")
+    cli.store("Hackathon travel is booked", "--category", "travel", "--importance", "0.95")
+    cli.store("The deadline for taxes is April", "--category", "admin", "--importance", "0.9")
+    rows = cli.json("retrieve", "--query", "hackathon deadline")
+    relevance = [r["relevance"] for r in rows]
+    assert relevance == sorted(relevance, reverse=True) and rows[0]["text"] == "The hackathon deadline is Feb 15"
+    text = cli.ok("retrieve", "--query", "hackathon deadline")
+    shown = [float(m) for m in re.findall(r"relevance (\d\.\d+)", text)]
+    assert shown == sorted(shown, reverse=True) and len(shown) == len(rows)  # the number the rows are ranked by
+    assert "tier score" in text
 
 
 def test_retrieve_writes_the_llm_prompt(cli: Cli, workspace: Path) -> None:

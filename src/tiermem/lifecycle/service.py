@@ -23,7 +23,7 @@ from . import consolidate as consolidation
 from . import distill as distiller
 from . import evoclaw, history, hot, notes
 from . import metrics as measures
-from .retrieve import RetrieveResult, retrieve
+from .retrieve import EVIDENCE_HITS, RetrieveResult, retrieve, search_evidence
 from .store import LifecycleStore, Store
 from .tiers import explain_score, record_age
 from .tree import LLM_TOP_K, Tree
@@ -158,7 +158,13 @@ class LifecycleService:
         """The seed's tree_search.py: categories for a query (LLM, or keyword when there is none or it fails)."""
         moment = _now(now)
         tree = self._store.tree(agent_id, moment)
-        found = tree.search(check_text(query), moment.timestamp(), llm, _limit(top_k))
+        check_text(query)
+
+        def evidence() -> dict[str, list[str]]:
+            hits = self._store.memory.search(query, agent_id=agent_id, limit=EVIDENCE_HITS, now=moment, reinforce=False)
+            return search_evidence(self._store, agent_id, tree, hits)
+
+        found = tree.search(query, moment.timestamp(), llm, _limit(top_k), evidence)
         return {"query": query, **found.report(), "results": [h.to_dict() for h in found.value]}
 
     def tree_prompt(self, query: str, *, agent_id: str = "default", now: object = None) -> str:

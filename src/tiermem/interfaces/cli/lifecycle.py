@@ -127,7 +127,7 @@ def _archived(rows: list[dict[str, Any]], have: list[dict[str, Any]], limit: int
     fresh = [r for r in rows if r["id"] not in seen][: max(0, limit - len(have))]
     return [
         {**r, "tier": "cold", "tree_path": r.get("category") or "", "score": float(r.get("importance") or 0.0),
-         "search_method": "cold-archive"}
+         "relevance": None, "search_method": "cold-archive"}
         for r in fresh
     ]  # fmt: skip
 
@@ -144,7 +144,12 @@ def _print_retrieved(results: list[dict[str, Any]], fallback: str | None) -> Non
         table.add_column(name, no_wrap=name != "memory")
     for rank, item in enumerate(results, 1):
         body = Text(render.snippet(item["text"], 300))
-        body.append(f"\n{item['id']} · tree {item['tree_path']} · score {item['score']:.3f}", style="dim")
+        # Rows are ranked by relevance to the query; the tier score (importance x decay x use) is shown apart.
+        relevance = "—" if item.get("relevance") is None else f"{item['relevance']:.3f}"
+        body.append(
+            f"\n{item['id']} · tree {item['tree_path']} · relevance {relevance} · tier score {item['score']:.3f}",
+            style="dim",
+        )
         table.add_row(str(rank), item["search_method"], render.tier_text(item["tier"]), body)
     out.print(table)
 
