@@ -267,6 +267,25 @@ def test_hot_examples(cli: Cli, workspace: Path) -> None:
     assert "project must be a JSON object" in cli.fails("hot", "--update", "project", "[1, 2]")
 
 
+def test_hot_values_and_duplicates(cli: Cli, workspace: Path) -> None:
+    plain = cli("hot", "--update", "lesson", "Always test on testnet first")
+    assert plain.exit_code == 0 and "not JSON; it is taken as the lesson's text" in plain.stderr
+    assert cli.fails("hot", "--update", "lesson", '["Always') == (
+        "lesson is not valid JSON at position 1: Unterminated string starting"
+    )
+    assert "owner_profile is not valid JSON" in cli.fails("hot", "--update", "owner_profile", "Sydney")
+    for _ in range(2):
+        cli.json("hot", "--update", "lesson", '{"text": "Always test on testnet first", "importance": 0.9}')
+        cli.json("hot", "--update", "event", '{"text": "Hackathon deadline Feb 15"}')
+    state = cli.json("hot")
+    assert len(state["critical_lessons"]) == 1 and len(state["active_context"]["events"]) == 1
+    assert isinstance(state["active_context"]["events"][0]["timestamp"], int)
+    cli.store("The meeting is at 3pm")  # a warm memory: listed, but not as a hot one
+    cli.json("hot", "--rebuild")
+    block = (workspace / "MEMORY.md").read_text()
+    assert "## 🔥 Hot Memories" not in block and "## 🟡 Warm Memories\n- The meeting is at 3pm" in block
+
+
 def test_tree_examples(cli: Cli) -> None:
     cli.store("BSC uses raw JSON-RPC", "--category", "projects/evoclaw/bsc")
     shown = cli.ok("tree", "--show")

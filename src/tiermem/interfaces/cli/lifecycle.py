@@ -242,7 +242,13 @@ def _command_prefix(workspace: Path) -> str:
 def hot(
     update: Annotated[
         tuple[str, str] | None,
-        typer.Option("--update", metavar="KEY JSON", help="identity, owner_profile, lesson, event, task or project."),
+        typer.Option(
+            "--update",
+            metavar="KEY JSON",
+            help="identity, owner_profile, lesson, event, task or project, and its JSON object. For lesson, event "
+            "and task a plain text (not JSON) is the entry's text, said on stderr; the same text twice is one "
+            "entry (updated).",
+        ),
     ] = None,
     rebuild: Annotated[bool, typer.Option("--rebuild", help="Re-apply the limits and rewrite MEMORY.md.")] = False,
     now: NowOpt = None,
@@ -252,7 +258,7 @@ def hot(
         raise UsageError("give --update or --rebuild, not both")
     with open_lifecycle("read" if update is None and not rebuild else "write") as (_, lifecycle):
         if update is not None:
-            result = lifecycle.update_hot(update[0], _json_value(update[1]), agent_id=agent_id(), now=now)
+            result = lifecycle.update_hot(update[0], _json_value(*update), agent_id=agent_id(), now=now)
         elif rebuild:
             result = lifecycle.rebuild_memory_md(agent_id=agent_id(), now=now)
         else:
@@ -266,12 +272,20 @@ def hot(
     )
 
 
-def _json_value(raw: str) -> object:
-    """The update's value: JSON, or plain text for the keys that take a text (lesson, event, task)."""
+TEXT_KEYS = ("lesson", "event", "task")
+
+
+def _json_value(key: str, raw: str) -> object:
+    """The update's value: JSON; or, for the keys that take a text (lesson, event, task), a plain text, said on
+    stderr so a mistyped JSON value is not silently taken as text. What looks like JSON must be JSON."""
     try:
         return load_json(raw)
-    except json.JSONDecodeError:
-        return raw
+    except json.JSONDecodeError as exc:
+        if key not in TEXT_KEYS or raw.lstrip()[:1] in ("{", "[", '"'):
+            reason = exc.msg.removesuffix(" at")  # "Unterminated string starting at" + a position
+            raise UsageError(f"{key} is not valid JSON at position {exc.pos}: {reason}") from None
+    sys.stderr.write(f"tiermem: note: the value is not JSON; it is taken as the {key}'s text\n")
+    return raw
 
 
 # --- tree -------------------------------------------------------------------------------------------
