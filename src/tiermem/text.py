@@ -45,21 +45,37 @@ def tokens(text: str) -> list[str]:
 
 # --- salience and confidence (ClarkOS heuristics) --------------------------------------------------
 
-_SALIENT_WORDS = (
-    "critical",
-    "urgent",
-    "important",
-    "breaking",
-    "alert",
-    "warning",
-    "danger",
-    "amazing",
-    "incredible",
-    "shocking",
+# Salience (ClarkOS: "exclamation marks, caps, urgency words boost salience; routine content scores lower") is
+# a sum of separate signals, each capped, so one loud feature cannot outweigh the others and each can be
+# reported on its own (salience_factors). The word classes are general English markers, one regex each.
+_MARKERS = {
+    # time pressure: it has to happen soon
+    "urgency": re.compile(
+        r"\b(?:urgent\w*|emergenc\w+|asap|immediate\w*|right now|at once|deadline\w*|overdue|hurry|quick(?:ly)?)\b"
+    ),
+    # something is wrong, and how badly
+    "severity": re.compile(
+        r"\b(?:critical\w*|severe\w*|serious\w*|danger\w*|fire|crash\w*|outage\w*|down|broken|breach\w*|"
+        r"leak\w*|fail\w*|error\w*|disaster\w*|panic\w*|blocker\w*|blocked|corrupt\w*|lost|security)\b"
+    ),
+    # the writer flags it as mattering
+    "emphasis": re.compile(
+        r"\b(?:important\w*|alert\w*|warning\w*|breaking|must|never|always|remember|note that|"
+        r"amazing|incredible|shocking|huge|major)\b"
+    ),
+}
+_MARKER_WEIGHT = {"urgency": 0.2, "severity": 0.15, "emphasis": 0.1}
+# An order ("Restart the server", "Don't deploy on Fridays"): the first word of a sentence is a bare verb.
+_IMPERATIVE = re.compile(
+    r"(?:^|[.!?]\s+)(?:do not|don't|never|always|please|stop|call|fix|restart|check|send|make sure|ensure|"
+    r"remember|avoid|run|deploy|update|delete|reply)\b",
+    re.IGNORECASE,
 )
+_SHOUTED = re.compile(r"\b[A-Z]{3,}\b")  # a word in capitals ("NOW", "CRITICAL"); short acronyms aside
 _DIGITS = re.compile(r"\d+")
 # A capitalised word not directly after a sentence end: names and proper nouns draw attention.
-_CAPITALISED = re.compile(r"(?<![.!?]\s)[A-Z][a-z]+")
+_CAPITALISED = re.compile(r"(?<=[^.!?\s]\s)[A-Z][a-z]+")  # after a word: not the text's first either
+ROUTINE_SALIENCE = 0.4  # a plain statement with nothing that draws attention
 _TRUSTED_SOURCES = ("api", "system", "verified", "official")
 _UNTRUSTED_SOURCES = ("user", "rumor", "speculation", "unverified")
 _HEDGES = ("maybe", "perhaps", "might", "could", "possibly", "uncertain")
@@ -70,14 +86,25 @@ def _clamp(value: float, low: float = 0.0, high: float = 1.0) -> float:
     return max(low, min(high, value))
 
 
-def salience(text: str) -> float:
-    """How attention-grabbing a text is, in [0, 1]; routine text scores about 0.5."""
+def salience_factors(text: str) -> dict[str, float]:
+    """What draws attention in ``text``, signal by signal (each capped): urgency, severity and emphasis words,
+    exclamation marks, words in capitals, an order, specifics (numbers, names) and a question. Salience is
+    the routine level plus their sum."""
     lowered = text.lower()
-    score = 0.5 + 0.1 * sum(word in lowered for word in _SALIENT_WORDS)
-    score += min(len(_DIGITS.findall(text)) * 0.05, 0.2)
-    score += 0.1 if "?" in text else 0.0
-    score += min(len(_CAPITALISED.findall(text)) * 0.03, 0.15)
-    return round(_clamp(score), 4)
+    factors = {name: _MARKER_WEIGHT[name] * min(2, len(set(p.findall(lowered)))) for name, p in _MARKERS.items()}
+    factors["exclamation"] = 0.05 * min(4, text.count("!"))
+    factors["capitals"] = 0.05 * min(2, len(_SHOUTED.findall(text)))
+    factors["imperative"] = 0.05 if _IMPERATIVE.search(text.strip()) else 0.0
+    specifics = len(_DIGITS.findall(text)) + len(_CAPITALISED.findall(text))
+    factors["specifics"] = 0.03 * min(3, specifics)
+    factors["question"] = 0.05 if "?" in text else 0.0
+    return {name: round(value, 4) for name, value in factors.items() if value}
+
+
+def salience(text: str) -> float:
+    """How attention-grabbing a text is, in [0, 1]: routine text scores ROUTINE_SALIENCE, an alarm near 1.
+    ``salience_factors`` says what moved it."""
+    return round(_clamp(ROUTINE_SALIENCE + sum(salience_factors(text).values())), 4)
 
 
 def confidence(text: str, source_type: str = "user") -> float:
