@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -373,6 +374,16 @@ def test_why_explains_a_memory(cli: Cli) -> None:
     assert why["tier"] == "frozen" and why["transitions"][0]["reason"] == "retention"
     assert "older than 30 days" in cli.ok("why", old, "--now", NOW)
     assert "no memory" in cli.fails("why", "01NOSUCHMEMORY0000000000000")
+
+
+def test_an_unreachable_archive_says_so_and_obeys_timeout(cli: Cli) -> None:
+    started = time.monotonic()
+    result = cli("cold", "--query", "x", "--db-url", "http://127.0.0.1:9", "--timeout", "6")
+    lines = result.stderr.splitlines()
+    assert result.exit_code == 2 and time.monotonic() - started < 12  # not the 75 s of the full backoff
+    assert lines[0] == "tiermem: cannot reach http://127.0.0.1:9 (ConnectError); try 1 of 5 failed, retrying in 5 s"
+    assert lines[-1].startswith("tiermem: error: cannot reach") and "gave up after 2 attempts" in lines[-1]
+    assert "--timeout" in cli.fails("cold", "--query", "x", "--db-url", "http://x", "--timeout", "0")
 
 
 def test_cold_and_sync_critical_examples(cli: Cli, workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
