@@ -9,6 +9,7 @@ import json
 import re
 import time
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -374,6 +375,20 @@ def test_why_explains_a_memory(cli: Cli) -> None:
     assert why["tier"] == "frozen" and why["transitions"][0]["reason"] == "retention"
     assert "older than 30 days" in cli.ok("why", old, "--now", NOW)
     assert "no memory" in cli.fails("why", "01NOSUCHMEMORY0000000000000")
+    assert why["scored_at"].startswith(NOW[:10])
+    later = cli.ok("why", old, "--now", "2027-06-01T00:00:00Z")  # another clock than the consolidation's
+    assert "score as of 2027-06-01T00:00" in later
+    assert f"its tier was set at {NOW[:16]}; `why {old} --now {NOW[:16]}` scores it then" in later
+    assert "its tier was set" not in cli.ok("why", old, "--now", NOW)  # one clock: nothing to tell apart
+
+
+def test_metrics_prints_dates_not_epochs(cli: Cli) -> None:
+    cli.store("A fact")
+    cli.json("consolidate", "--now", NOW)
+    found = cli.json("metrics")
+    assert found["last_consolidation"] == int(datetime.fromisoformat(NOW).timestamp())  # the seed's int epoch
+    text = cli.ok("metrics")
+    assert f"last consolidation     {NOW}" in text and "e+09" not in text
 
 
 def test_an_unreachable_archive_says_so_and_obeys_timeout(cli: Cli) -> None:

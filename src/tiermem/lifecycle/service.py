@@ -266,6 +266,7 @@ class LifecycleService:
             "text": record.text,
             "tier": record.tier,
             "pinned": None if pin is None else pin.to_dict(),
+            "scored_at": moment.astimezone(UTC).isoformat(timespec="seconds"),  # the clock the score used
             "score": score,
             "transitions": [t.to_dict() for t in found],
         }

@@ -13,6 +13,7 @@ import shutil
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -389,8 +390,16 @@ def metrics(now: NowOpt = None) -> None:
     grid.add_column(style="dim")
     grid.add_column()
     for key, value in found.items():
-        grid.add_row(key.replace("_", " "), render.compact(value))
+        shown = _iso(value) if key in EPOCH_KEYS and isinstance(value, int | float) else render.compact(value)
+        grid.add_row(key.replace("_", " "), shown)
     render.console().print(grid)
+
+
+EPOCH_KEYS = frozenset({"last_consolidation"})  # epoch seconds in the JSON (the seed's), dates for people
+
+
+def _iso(epoch: float) -> str:
+    return datetime.fromtimestamp(epoch, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 @app.command()
@@ -412,10 +421,15 @@ def why(
             Text(f"{found['id']} is ")
             .append_text(render.tier_text(found["tier"]))
             .append(
-                f": score {score['score']:.3f} = importance {score['importance']:.2f} × decay {score['decay']:.3f} "
-                f"(age {score['age_days']:.0f} days) × reinforcement {score['reinforcement']:.2f}"
+                f": score as of {found['scored_at'][:16]} {score['score']:.3f} = importance {score['importance']:.2f}"
+                f" × decay {score['decay']:.3f} (age {score['age_days']:.0f} days) × reinforcement "
+                f"{score['reinforcement']:.2f}"
             )
         )
+        last = found["transitions"][0]["at"] if found["transitions"] else None  # newest first
+        if last is not None and last[:16] != found["scored_at"][:16]:
+            # The tier was set by a consolidation at another moment (perhaps a --now one): say so, not mix them.
+            out.print(f"  its tier was set at {last[:16]}; `why {found['id']} --now {last[:16]}` scores it then")
         if found["pinned"]:
             pin, unpin = found["pinned"], f"update {found['id']} --tier auto"
             out.print(f"  pinned to {pin['tier']} by hand since {pin['at'][:16]} (unpin: {unpin})")
