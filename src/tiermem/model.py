@@ -176,12 +176,18 @@ class Link:
 
 @dataclass(frozen=True, slots=True)
 class Hit:
-    """A search result: the memory, its score and why it was found."""
+    """A search result: the memory, its score and why it was found. ``tier`` is the *recall* tier (HOT, WARM,
+    COLD: how well it matches this search; also ``recall_tier``), not ``memory.tier``, the *lifecycle* tier
+    (where the store keeps it over time)."""
 
     memory: MemoryRecord
     score: float
     tier: str = "warm"
     explain: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def recall_tier(self) -> str:
+        return self.tier
 
     def to_dict(self) -> dict[str, Any]:
         return {"memory": self.memory.to_dict(), "score": self.score, "tier": self.tier, "explain": self.explain}
