@@ -194,7 +194,17 @@ def test_insecure_local_needs_no_token(mem: Memory) -> None:
             "post",
             "/v1/agents/alice/memories",
             {"text": "x", "colour": "red"},
-            (422, "ValidationError", "colour: Extra inputs are not permitted"),
+            (422, "ValidationError", "unknown field 'colour': not one this endpoint takes (check its spelling)"),
+        ),
+        (
+            "post",
+            "/v1/agents/alice/memories",
+            {"txt": "a typo of text"},  # the typo is named, not only the field it left missing
+            (
+                422,
+                "ValidationError",
+                "unknown field 'txt': not one this endpoint takes (check its spelling) (and 1 more)",
+            ),
         ),
         (
             "post",
