@@ -308,6 +308,11 @@ def test_tree_examples(cli: Cli) -> None:
     cli.ok("tree", "--search", "BSC integration", "--llm-prompt-file", "prompt.txt")
     assert "User Query: BSC integration" in Path("prompt.txt").read_text()
     assert "give the query too" in cli.fails("tree", "--llm-prompt-file", "prompt.txt")
+    # Without --json the changes and searches read as words, not as a JSON document.
+    assert cli.ok("tree", "--add", "a/b", "x").startswith("added: a, a/b · ")
+    assert cli.ok("tree", "--remove", "a/b").startswith("removed: a/b · ")
+    assert cli.ok("tree", "--search", "BSC integration").startswith("1.")  # relevance, path, reason
+    assert "projects/evoclaw/bsc  (Keywords: bsc, integration)" in cli.ok("tree", "--search", "BSC integration")
 
 
 def test_metrics_example(cli: Cli) -> None:

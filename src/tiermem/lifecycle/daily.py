@@ -25,7 +25,7 @@ _DECISION = re.compile(
 # Something done is worth keeping, but it is not a decision.
 _DONE = re.compile(
     r"\b(?:confirmed|fixed|blocked|resolved|deployed|installed|created|published|completed|migrated|"
-    r"downloaded|merged|released|shipped)\b",
+    r"downloaded|cloned|upgraded|merged|released|shipped)\b",
     re.IGNORECASE,
 )
 _BULLET = re.compile(r"^(?:[-*+]|\d{1,3}[.)])\s+")

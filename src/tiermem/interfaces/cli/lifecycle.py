@@ -332,7 +332,21 @@ def tree(
     elif wants_json():
         render.emit_json(result)
     else:
-        render.console().print(json.dumps(result, ensure_ascii=False, indent=2))
+        render.console().print(_tree_text(result))
+
+
+def _tree_text(result: dict[str, Any]) -> str:
+    """A tree change or search in words (``--json`` keeps the document)."""
+    if "results" in result:  # --search
+        fallback = (
+            f"LLM tree search failed ({result['llm_fallback']}); keyword search:\n" if result["llm_fallback"] else ""
+        )
+        rows = [f"{r['relevance']:.2f}  {r['path']}  ({r['reason']})" for r in result["results"]]
+        return fallback + ("\n".join(rows) or f"no category fits {result['query']!r}")
+    changed = next(
+        (f"{key}: {', '.join(paths) or 'nothing'}" for key, paths in result.items() if isinstance(paths, list)), ""
+    )
+    return f"{changed} · {result['nodes']} nodes, {result['size_bytes']} bytes"
 
 
 def _tree_action(
