@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 import httpx
@@ -230,8 +231,20 @@ class ColdArchive:
             "record) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
         )
         for start in range(0, len(records), PAGE):
-            self._client.transaction([(sql, _cold_row(r)) for r in records[start : start + PAGE]])
+            page = [(sql, _cold_row(r)) for r in records[start : start + PAGE]]
+            self._writing(partial(self._client.transaction, page))
         return len(records)
+
+    def _writing(self, write: Callable[[], object]) -> None:
+        """Run a write; an archive without its tables yet gets them (``init`` is idempotent) and the write is
+        tried once more, so the seed's ``store --db-url`` works before anyone ran ``cold --init``."""
+        try:
+            write()
+        except ColdStoreError as exc:
+            if "no such table" not in str(exc):
+                raise
+            self.init()
+            write()
 
     def query(self, agent_id: str, text: str, *, limit: int = 10) -> list[dict[str, Any]]:
         """The seed's cold query (any of the first three words, most important first), parameterised."""
@@ -267,9 +280,11 @@ class ColdArchive:
     def save_critical(self, agent_id: str, state: dict[str, Any]) -> int:
         """``sync-critical``: the agent's {hot_state, tree_nodes, timestamp}; returns its size in bytes."""
         data = json.dumps(state, ensure_ascii=False, sort_keys=True)
-        self._client.execute(
-            "INSERT OR REPLACE INTO critical_state (agent_id, data, updated_at) VALUES (?, ?, ?)",
-            [agent_id, data, int(time.time())],
+        self._writing(
+            lambda: self._client.execute(
+                "INSERT OR REPLACE INTO critical_state (agent_id, data, updated_at) VALUES (?, ?, ?)",
+                [agent_id, data, int(time.time())],
+            )
         )
         return len(data.encode("utf-8"))
 
