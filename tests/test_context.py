@@ -256,6 +256,23 @@ def test_the_cli_runs_a_whole_session(cli: Cli, workspace: Path) -> None:
         assert any(r.source.get("type") == "workspace" for r in mem.list())
 
 
+def test_seed_003_by_the_cli_without_a_store(tmp_path: Path, workspace: Path) -> None:
+    """A workspace of files alone: the seed's Python calls as commands, then its context (no store made)."""
+    cli = Cli(tmp_path / "none")
+    cli.ok("--workspace", str(workspace), "workspace", "scaffold")
+    assert "noted decision" in cli.ok(
+        "--workspace", str(workspace), "note", "decision", "Chose X over Y", "reasoning here"
+    )
+    cli.ok("--workspace", str(workspace), "session", "end", "--summary", "Designed it", "--resumption", "Next: tests")
+    log = next((workspace / "memory").glob("20*.md")).read_text(encoding="utf-8")
+    assert "| Chose X over Y | reasoning here |" in log
+    assert "give the reasoning once" in cli.fails(
+        "--workspace", str(workspace), "note", "decision", "A", "b", "--why", "c"
+    )
+    shown = cli.ok("--workspace", str(workspace), "context", "the user's first message", "--budget", "800")
+    assert "memory/state.json (orientation)" in shown and not (tmp_path / "none").exists()
+
+
 def test_cli_errors_are_one_line(cli: Cli, workspace: Path) -> None:
     ws = ["--workspace", str(workspace)]
     assert "no workspace for agent" in cli.fails(*ws, "note", "pattern", "x")
