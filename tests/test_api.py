@@ -76,6 +76,18 @@ def test_store_get_search_update_forget_round_trip(client_for) -> None:
     assert api.post("/v1/agents/alice/search", json={"query": "light mode"}).json()["hits"] == []
 
 
+def test_seed_001_store_body_posts_as_written(client_for) -> None:
+    """ClarkOS' agent.memory.store({content, type, importance}), as a REST body."""
+    api = client_for()
+    made = api.post("/v1/agents/alice/memories", json={"content": "Learned about vector databases", "type": "semantic",
+                                                      "importance": 0.7})  # fmt: skip
+    assert made.status_code == 201 and made.json()["memory"]["text"] == "Learned about vector databases"
+    found = api.get("/v1/agents/alice/memories", params={"type": "semantic", "limit": 10}).json()["items"]
+    assert [m["text"] for m in found] == ["Learned about vector databases"]
+    hits = api.post("/v1/agents/alice/search", json={"query": "database concepts", "limit": 5}).json()["hits"]
+    assert hits[0]["memory"]["text"] == "Learned about vector databases"
+
+
 def test_store_many_links_stats_and_agents(client_for) -> None:
     api = client_for(("alice", "bob"))
     results = api.post("/v1/agents/alice/memories/batch", json={"items": [
