@@ -207,7 +207,9 @@ def consolidate(
     lines.append(f"  warm store: {tiers['warm']['count']} memories, {tiers['warm']['bytes'] / 1024:.1f} KB")
     removed = len(tree["dropped"]) + len(tree["pruned"])
     lines.append(f"  tree: {tree['nodes']} nodes, {tree['size_bytes']} bytes (+{len(tree['added'])} −{removed})")
-    lines.append(f"  {report['memory_md']['path']}: {report['memory_md']['hot_memories']} hot memories")
+    lines.append(
+        f"  {report['memory_md']['path']}: {report['memory_md']['hot_memories']} memories listed (hot, then warm)"
+    )
     if "cold_archive" in report:
         lines.append(f"  cold archive: {report['cold_archive']['archived']} cold memories archived")
     render.console().print("\n".join(lines))
