@@ -77,6 +77,18 @@ def test_store_get_search_update_forget_round_trip(client_for: Callable[..., htt
     assert api.post("/v1/agents/alice/search", json={"query": "light mode"}).json()["hits"] == []
 
 
+def test_seed_001_store_body_posts_as_written(client_for: Callable[..., httpx.Client]) -> None:
+    """ClarkOS' agent.memory.store({content, type, importance}), as a REST body."""
+    api = client_for()
+    made = api.post("/v1/agents/alice/memories", json={"content": "Learned about vector databases", "type": "semantic",
+                                                      "importance": 0.7})  # fmt: skip
+    assert made.status_code == 201 and made.json()["memory"]["text"] == "Learned about vector databases"
+    found = api.get("/v1/agents/alice/memories", params={"type": "semantic", "limit": 10}).json()["items"]
+    assert [m["text"] for m in found] == ["Learned about vector databases"]
+    hits = api.post("/v1/agents/alice/search", json={"query": "database concepts", "limit": 5}).json()["hits"]
+    assert hits[0]["memory"]["text"] == "Learned about vector databases"
+
+
 def test_store_many_links_stats_and_agents(client_for: Callable[..., httpx.Client]) -> None:
     api = client_for(("alice", "bob"))
     results = api.post("/v1/agents/alice/memories/batch", json={"items": [
@@ -195,7 +207,17 @@ def test_insecure_local_needs_no_token(mem: Memory) -> None:
             "post",
             "/v1/agents/alice/memories",
             {"text": "x", "colour": "red"},
-            (422, "ValidationError", "colour: Extra inputs are not permitted"),
+            (422, "ValidationError", "unknown field 'colour': not one this endpoint takes (check its spelling)"),
+        ),
+        (
+            "post",
+            "/v1/agents/alice/memories",
+            {"txt": "a typo of text"},  # the typo is named, not only the field it left missing
+            (
+                422,
+                "ValidationError",
+                "unknown field 'txt': not one this endpoint takes (check its spelling) (and 1 more)",
+            ),
         ),
         (
             "post",

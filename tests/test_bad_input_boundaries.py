@@ -69,7 +69,12 @@ REST_CASES: dict[str, tuple[Request, int, str]] = {
     "rest-invalid-json": (
         ("POST", f"{A}/memories", {"content": b'{"text": ', "headers": JSON}),
         422,
-        "JSON decode error",
+        "request body is not valid JSON: Expecting value at position 9",
+    ),
+    "rest-truncated-json": (
+        ("POST", f"{A}/memories", {"content": b'{"text":', "headers": JSON}),
+        422,
+        "request body is not valid JSON: Expecting value at position 8",
     ),
     "rest-json-array": (("POST", f"{A}/memories", {"json": [1, 2]}), 422, "valid dictionary"),
     "rest-deeply-nested-json": (("POST", f"{A}/memories", {"content": DEEP.encode(), "headers": JSON}), 4, ""),

@@ -6,7 +6,10 @@ shape of its JSON output checked; plus the lifecycle commands' errors and exit c
 from __future__ import annotations
 
 import json
+import re
+import time
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -176,6 +179,32 @@ def test_retrieve_examples(cli: Cli, server: LLMServer) -> None:
     assert "missing the query" in cli.fails("retrieve")
 
 
+def test_tree_search_answers_the_seeds_own_query(cli: Cli) -> None:
+    """Seed 000's example: the node is "BSC integration", the deadline lives in a memory and a hot event."""
+    cli.ok("tree", "--add", "projects/evoclaw/bsc", "BSC integration")
+    cli.store("We decided the hackathon demo ships before the deadline", "--category", "projects/evoclaw/bsc")
+    cli.ok("hot", "--update", "event", '{"text": "Hackathon deadline Feb 15"}')
+    found = cli.json("tree", "--search", "what did we decide about the hackathon deadline?")["results"]
+    assert [r["path"] for r in found] == ["projects/evoclaw/bsc", "active_context/events"]
+    assert found[0]["reason"] == "Memories mention: deadline, decide, hackathon"
+    assert found[1]["reason"] == "Hot state: deadline, hackathon"
+    rows = cli.json("retrieve", "--query", "what did we decide about the hackathon deadline?")
+    assert rows[0]["search_method"] == "keyword-tree" and rows[0]["tree_path"] == "projects/evoclaw/bsc"
+
+
+def test_retrieve_rows_are_in_relevance_order(cli: Cli) -> None:
+    cli.store("The hackathon deadline is Feb 15", "--category", "projects/evoclaw", "--importance", "0.3")
+    cli.store("Hackathon travel is booked", "--category", "travel", "--importance", "0.95")
+    cli.store("The deadline for taxes is April", "--category", "admin", "--importance", "0.9")
+    rows = cli.json("retrieve", "--query", "hackathon deadline")
+    relevance = [r["relevance"] for r in rows]
+    assert relevance == sorted(relevance, reverse=True) and rows[0]["text"] == "The hackathon deadline is Feb 15"
+    text = cli.ok("retrieve", "--query", "hackathon deadline")
+    shown = [float(m) for m in re.findall(r"relevance (\d\.\d+)", text)]
+    assert shown == sorted(shown, reverse=True) and len(shown) == len(rows)  # the number the rows are ranked by
+    assert "tier score" in text
+
+
 def test_retrieve_writes_the_llm_prompt(cli: Cli, workspace: Path) -> None:
     cli.store("Deadline is Feb 15", "--category", "projects/evoclaw")
     out = cli.json("retrieve", "--query", "hackathon deadline", "--llm-prompt-file", "prompt.txt")
@@ -207,6 +236,9 @@ def test_distill_examples(cli: Cli, server: LLMServer) -> None:
     summary = cli.json("distill", "--file", "memory/2026-02-13.md", "--core-summary")
     assert len(summary["core_summary"].encode()) <= 30
     assert "give the text once" in cli.fails("distill")
+    piped = cli.json("distill", "--text", "-", stdin="We decided to ship on Friday with Sarah.")
+    assert piped["distilled"]["people"] == ["Sarah"] and piped["original_size"] == 40
+    assert cli.json("distill", "-", stdin="Fixed the login bug.")["distilled"]["fact"] == "Fixed the login bug"
 
 
 def test_hot_examples(cli: Cli, workspace: Path) -> None:
@@ -237,6 +269,25 @@ def test_hot_examples(cli: Cli, workspace: Path) -> None:
     assert "project must be a JSON object" in cli.fails("hot", "--update", "project", "[1, 2]")
 
 
+def test_hot_values_and_duplicates(cli: Cli, workspace: Path) -> None:
+    plain = cli("hot", "--update", "lesson", "Always test on testnet first")
+    assert plain.exit_code == 0 and "not JSON; it is taken as the lesson's text" in plain.stderr
+    assert cli.fails("hot", "--update", "lesson", '["Always') == (
+        "lesson is not valid JSON at position 1: Unterminated string starting"
+    )
+    assert "owner_profile is not valid JSON" in cli.fails("hot", "--update", "owner_profile", "Sydney")
+    for _ in range(2):
+        cli.json("hot", "--update", "lesson", '{"text": "Always test on testnet first", "importance": 0.9}')
+        cli.json("hot", "--update", "event", '{"text": "Hackathon deadline Feb 15"}')
+    state = cli.json("hot")
+    assert len(state["critical_lessons"]) == 1 and len(state["active_context"]["events"]) == 1
+    assert isinstance(state["active_context"]["events"][0]["timestamp"], int)
+    cli.store("The meeting is at 3pm")  # a warm memory: listed, but not as a hot one
+    cli.json("hot", "--rebuild")
+    block = (workspace / "MEMORY.md").read_text()
+    assert "## 🔥 Hot Memories" not in block and "## 🟡 Warm Memories\n- The meeting is at 3pm" in block
+
+
 def test_tree_examples(cli: Cli) -> None:
     cli.store("BSC uses raw JSON-RPC", "--category", "projects/evoclaw/bsc")
     shown = cli.ok("tree", "--show")
@@ -257,6 +308,11 @@ def test_tree_examples(cli: Cli) -> None:
     cli.ok("tree", "--search", "BSC integration", "--llm-prompt-file", "prompt.txt")
     assert "User Query: BSC integration" in Path("prompt.txt").read_text()
     assert "give the query too" in cli.fails("tree", "--llm-prompt-file", "prompt.txt")
+    # Without --json the changes and searches read as words, not as a JSON document.
+    assert cli.ok("tree", "--add", "a/b", "x").startswith("added: a, a/b · ")
+    assert cli.ok("tree", "--remove", "a/b").startswith("removed: a/b · ")
+    assert cli.ok("tree", "--search", "BSC integration").startswith("1.")  # relevance, path, reason
+    assert "projects/evoclaw/bsc  (Keywords: bsc, integration)" in cli.ok("tree", "--search", "BSC integration")
 
 
 def test_metrics_example(cli: Cli) -> None:
@@ -306,7 +362,10 @@ def test_multi_agent_examples(cli: Cli, workspace: Path) -> None:
 def test_ingest_daily_and_schedule(cli: Cli) -> None:
     dry = cli.json("ingest-daily", "--dry-run", "--now", NOW)
     assert dry["dry_run"] is True and dry["facts_found"] == 3 and {f["status"] for f in dry["facts"]} == {"new"}
-    assert cli.json("ingest-daily", "--now", NOW, "--days", "1")["facts_stored"] == 3
+    stored = cli.json("ingest-daily", "--now", NOW, "--days", "1")
+    assert stored["facts_stored"] == 3
+    source = cli.json("get", stored["facts"][0]["id"])["memory"]["source"]
+    assert (source["type"], source["interface"]) == ("daily", "cli")  # ingested by the CLI, not "python"
     assert "days must be" in cli.fails("ingest-daily", "--days", "0")
     jobs = cli.json("schedule")["jobs"]
     assert [j["mode"] for j in jobs] == ["quick", "daily", "monthly"]
@@ -321,6 +380,30 @@ def test_why_explains_a_memory(cli: Cli) -> None:
     assert why["tier"] == "frozen" and why["transitions"][0]["reason"] == "retention"
     assert "older than 30 days" in cli.ok("why", old, "--now", NOW)
     assert "no memory" in cli.fails("why", "01NOSUCHMEMORY0000000000000")
+    assert why["scored_at"].startswith(NOW[:10])
+    later = cli.ok("why", old, "--now", "2027-06-01T00:00:00Z")  # another clock than the consolidation's
+    assert "score as of 2027-06-01T00:00" in later
+    assert f"its tier was set at {NOW[:16]}; `why {old} --now {NOW[:16]}` scores it then" in later
+    assert "its tier was set" not in cli.ok("why", old, "--now", NOW)  # one clock: nothing to tell apart
+
+
+def test_metrics_prints_dates_not_epochs(cli: Cli) -> None:
+    cli.store("A fact")
+    cli.json("consolidate", "--now", NOW)
+    found = cli.json("metrics")
+    assert found["last_consolidation"] == int(datetime.fromisoformat(NOW).timestamp())  # the seed's int epoch
+    text = cli.ok("metrics")
+    assert f"last consolidation     {NOW}" in text and "e+09" not in text
+
+
+def test_an_unreachable_archive_says_so_and_obeys_timeout(cli: Cli) -> None:
+    started = time.monotonic()
+    result = cli("cold", "--query", "x", "--db-url", "http://127.0.0.1:9", "--timeout", "6")
+    lines = result.stderr.splitlines()
+    assert result.exit_code == 2 and time.monotonic() - started < 12  # not the 75 s of the full backoff
+    assert lines[0] == "tiermem: cannot reach http://127.0.0.1:9 (ConnectError); try 1 of 5 failed, retrying in 5 s"
+    assert lines[-1].startswith("tiermem: error: cannot reach") and "gave up after 2 attempts" in lines[-1]
+    assert "--timeout" in cli.fails("cold", "--query", "x", "--db-url", "http://x", "--timeout", "0")
 
 
 def test_cold_and_sync_critical_examples(cli: Cli, workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:

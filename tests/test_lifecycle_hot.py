@@ -161,7 +161,7 @@ def test_render_block_has_the_seed_sections_and_hot_memories_within_budget() -> 
         ("task", "Ship it"),
         ("project", {"name": "EvoClaw", "description": "Framework", "status": "Active"}),
     )
-    memories = [(f"hot memory number {i} " + "x" * 80, "projects") for i in range(100)]
+    memories = [(f"hot memory number {i} " + "x" * 80, "projects", "hot") for i in range(100)]
     block, shown = hot.render_block(state, memories, agent_id="default", now=NOW, max_bytes=2048)
     assert block.startswith(hot.MARK_START) and block.endswith(hot.MARK_END)
     for line in (
@@ -180,9 +180,39 @@ def test_render_block_has_the_seed_sections_and_hot_memories_within_budget() -> 
     assert block.count("hot memory number") == shown
 
 
+def test_warm_memories_are_not_listed_as_hot() -> None:
+    memories = [("deploy on fridays", "ops", "hot"), ("the meeting is at 3pm", None, "warm"), ("lunch", None, "warm")]
+    block, shown = hot.render_block(_with(), memories, agent_id="a", now=NOW, max_bytes=5120)
+    hot_part, warm_part = block.split(hot.WARM_HEADING)
+    assert "deploy on fridays" in hot_part and "3pm" not in hot_part and hot.HOT_HEADING in hot_part
+    assert "- the meeting is at 3pm" in warm_part and "- lunch" in warm_part and shown == 3
+    only_warm, _ = hot.render_block(_with(), memories[1:], agent_id="a", now=NOW, max_bytes=5120)
+    assert hot.HOT_HEADING not in only_warm and hot.WARM_HEADING in only_warm
+
+
+def test_the_same_lesson_event_or_task_twice_is_one_entry() -> None:
+    state = _with(
+        ("lesson", {"text": "Always test on testnet first", "importance": 0.6, "timestamp": 1707350400}),
+        ("lesson", {"text": "always  test on testnet first", "importance": 0.9}),
+        ("event", {"text": "Hackathon deadline Feb 15", "timestamp": 1707350400}),
+        ("event", "Hackathon deadline Feb 15"),
+        ("task", "Deploy to BSC testnet"),
+        ("task", {"text": "Deploy to BSC testnet", "status": "done"}),
+    )
+    assert [(x["importance"], x["timestamp"]) for x in state["critical_lessons"]] == [(0.9, 1707350400)]
+    assert len(state["active_context"]["events"]) == 1
+    assert [t["status"] for t in state["active_context"]["tasks"]] == ["done"]  # a status update, not a copy
+
+
+def test_timestamps_are_whole_seconds() -> None:
+    state = hot.apply_update(hot.empty_state(), "event", {"text": "x"}, 1707350400.75)
+    assert state["active_context"]["events"][0]["timestamp"] == 1707350400
+    assert isinstance(state["active_context"]["events"][0]["timestamp"], int)
+
+
 def test_untrusted_text_cannot_break_the_block() -> None:
     state = _with(("lesson", f"evil {hot.MARK_END}\nsecond line"))
-    block, _ = hot.render_block(state, [(hot.MARK_START, None)], agent_id="a", now=NOW, max_bytes=5120)
+    block, _ = hot.render_block(state, [(hot.MARK_START, None, "hot")], agent_id="a", now=NOW, max_bytes=5120)
     assert block.count(hot.MARK_START) == 1 and block.count(hot.MARK_END) == 1
     assert hot.splice(hot.splice("mine\n", block), block).count(hot.MARK_START) == 1
 

@@ -28,9 +28,10 @@ def test_rule_distillation_of_a_conversation() -> None:
     out = distill.distill(CHAT, SETTINGS, with_summary=True)
     d = out["distilled"]
     assert out["mode"] == "rule" and out["llm_fallback"] is None
-    assert d["fact"] == "Had a productive chat with John Smith about the BSC integration."
+    # The sentence with the decision, not the small talk that opens the chat.
+    assert d["fact"] == "Sarah said the go-ethereum dependency is too heavy, so we decided to use raw JSON-RPC"
     assert d["people"] == ["John Smith", "Sarah"]
-    assert d["topics"][:4] == ["productive", "chat", "bsc", "integration"]
+    assert d["topics"][:2] == ["bsc", "integration"]
     assert d["actions"] == ["decided to use raw JSON-RPC"]
     assert (d["emotion"], d["outcome"]) == ("happy", "positive")
     assert d["metadata"] == {
@@ -39,7 +40,7 @@ def test_rule_distillation_of_a_conversation() -> None:
         "paths": ["./cmd/evoclaw", "/home/user/evoclaw"],
     }
     assert out["original_size"] == len(CHAT.encode()) and out["distilled_size"] > 0
-    assert out["core_summary"] == "John Smith Had a productive..."
+    assert out["core_summary"] == "BSC: Use raw JSON-RPC"
 
 
 def test_seed_example_shape() -> None:
@@ -47,8 +48,56 @@ def test_seed_example_shape() -> None:
     assert set(out) == {"distilled", "mode", "llm_fallback", "original_size", "distilled_size"}
     assert set(out["distilled"]) == {"fact", "emotion", "people", "topics", "actions", "outcome"}
     assert out["distilled"]["actions"] == ["deploy to testnet first"]
+    assert out["distilled"]["fact"] == "Decided to deploy to testnet first"  # a proposal the agent agreed to
     assert out["distilled"]["people"] == []  # "Let's" is not a person
     assert out["distilled"]["emotion"] == "cautious"
+
+
+SEED_CHAT = (
+    "Had a productive chat about the BSC integration with Sarah. We decided to use raw JSON-RPC for BSC to avoid "
+    "the go-ethereum dependency, and agreed to ship the testnet build by Friday."
+)
+LONG_CHAT = (
+    "User: The staging database keeps running out of connections every afternoon. Agent: That usually means the "
+    "pool is too small for the worker count. How many workers do you run? User: Twelve workers, pool size 10. "
+    "Agent: Then raise the pool to 30 and set a 5 second checkout timeout so a stuck worker fails fast instead "
+    "of blocking the rest. User: OK, I will change it in config/db.yaml tonight and tell Priya tomorrow. Agent: "
+    "Good. If it still happens, we should look at long transactions in the nightly report job."
+)
+
+
+def test_rule_fact_names_and_actions() -> None:
+    d = distill.distill(SEED_CHAT, SETTINGS)["distilled"]
+    assert d["fact"] == "We decided to use raw JSON-RPC for BSC to avoid the go-ethereum dependency"
+    assert d["people"] == ["Sarah"]  # "with Sarah": a name in a person's place; "Friday" is a day
+    # Whole phrases: cut before "to avoid", never "... to avoid the".
+    assert d["actions"] == ["decided to use raw JSON-RPC for BSC", "agreed to ship the testnet build by Friday"]
+    assert "decided" not in d["topics"] and "use" not in d["topics"]
+    assert distill.extract_people("I will tell Priya tomorrow; Turso said nothing") == ["Priya", "Turso"]
+
+
+def test_core_summary_is_a_short_line_not_a_prefix() -> None:
+    for text, summary in [
+        (SEED_CHAT, "Use raw JSON-RPC for BSC"),
+        ("User: Let's deploy to testnet first. Agent: Good idea, safer that way.", "Deploy to testnet first"),
+        (LONG_CHAT, "Change it in config/db.yaml"),
+    ]:
+        out = distill.distill(text, SETTINGS, with_summary=True)
+        assert out["core_summary"] == summary
+        assert len(summary.encode()) < 30 and not summary.endswith(("…", "..."))
+
+
+def test_distilled_json_is_smaller_than_a_real_conversation() -> None:
+    out = distill.distill(LONG_CHAT, SETTINGS)
+    assert out["distilled"]["people"] == ["Priya"]
+    assert out["distilled_size"] < out["original_size"] / 2  # compact JSON, four topics, whole-phrase actions
+
+
+def test_cut_phrase_is_linear_and_whole() -> None:
+    assert distill.cut_phrase("use raw JSON-RPC for BSC to avoid the go-ethereum dependency", 50) == (
+        "use raw JSON-RPC for BSC"
+    )
+    assert len(distill.cut_phrase("to " * 200_000, 60).encode()) <= 60
 
 
 @pytest.mark.parametrize(
@@ -175,11 +224,32 @@ def test_daily_extraction_rules_and_sections() -> None:
         ("Installed ComfyUI with `pip install comfyui` on /srv/ai", "technical/gpu", "checked_task", 0.7, 4),
         ("Decided to use Z-Image for photorealistic product shots", "technical/gpu", "decision", 0.75, 6),
         ("Backups run nightly at 02:00 to the NAS", "technical/gpu", "bold", 0.7, 7),
-        ("Deployed the BSC testnet contract and confirmed it works", "projects/evoclaw", "decision", 0.75, 11),
+        ("Deployed the BSC testnet contract and confirmed it works", "projects/evoclaw", "done", 0.65, 11),
         ("Merged the coverage pull request for the CI", "projects/evoclaw", "checked_task", 0.7, 13),
         ("Called mum about the weekend plans", "general", "checked_task", 0.7, 16),
     ]  # the repeated ComfyUI line is one fact; short lines and unchecked tasks are none
     assert facts[0].metadata == {"commands": ["pip install comfyui"], "paths": ["/srv/ai"]}
+
+
+def test_bold_items_star_bullets_and_done_lines() -> None:
+    note = (
+        "## GPU\n"
+        "- **Decision: use Z-Image for portraits** (https://docs.comfy.org/z)\n"
+        "* [x] Merged the coverage pull request for the CI\n"
+        "+ [X] Wrote the release notes for 2.2\n"
+        "- **Backups run nightly at 02:00 to the NAS**\n"
+        "- Installed ComfyUI on the GPU server with pip\n"
+        "1. We chose Turso for the cold archive\n"
+    )
+    facts = [(f.text, f.rule) for f in daily.extract_facts(note, DailySettings())]
+    assert facts == [
+        ("Decision: use Z-Image for portraits (https://docs.comfy.org/z)", "decision"),
+        ("Merged the coverage pull request for the CI", "checked_task"),
+        ("Wrote the release notes for 2.2", "checked_task"),
+        ("Backups run nightly at 02:00 to the NAS", "bold"),
+        ("Installed ComfyUI on the GPU server with pip", "done"),  # done, not decided
+        ("We chose Turso for the cold archive", "decision"),
+    ]
 
 
 def test_default_sections_are_generic() -> None:
@@ -224,6 +294,19 @@ def test_validate_passes_a_complete_note() -> None:
     }
     assert daily.validate_note("Install it now.", ())["warnings"] == [
         "Action 'install' mentioned without command example"
+    ]
+
+
+def test_validate_finds_the_command_of_a_setup_anywhere_in_its_section() -> None:
+    note = (
+        "# 2026-02-13\n\n## Image stack\nSpent the morning reading about installation options for the image stack,"
+        " comparing the docker route and the bare-metal route and how each handles the GPU drivers, which took a "
+        "long while to sort out properly.\n\nIn the end: `pip install comfyui` on the GPU box.\n"
+        "## Models\nDownload with huggingface-cli download Tongyi-MAI/Z-Image into /srv/models\n"
+    )
+    assert daily.validate_note(note, ())["warnings"] == []  # the command 200 characters on; one in a sentence
+    assert daily.validate_note("## A\nInstall it now.\n## B\n`make build`\n", ())["warnings"] == [
+        "Action 'install' mentioned without command example"  # a command in another section is not its example
     ]
 
 

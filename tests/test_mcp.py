@@ -18,6 +18,7 @@ from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 
+import tiermem
 from api_support import serve_asgi
 from tiermem import Memory
 from tiermem.interfaces.auth import create_token
@@ -103,6 +104,21 @@ def test_http_session_with_a_token(mem: Memory, mcp_url: str) -> None:
     token, _ = create_token(mem, ["alice"], "write")
     check_first_session(over_http(mcp_url, first_session, token))
     assert mem.list(agent_id="alice")[0].text == "The user's cat is called Miso"  # the token's agent by default
+
+
+def test_server_info_names_the_version(mem: Memory, mcp_url: str) -> None:
+    token, _ = create_token(mem, ["alice"], "read")
+
+    async def main() -> Any:
+        async with (
+            create_mcp_http_client(headers={"Authorization": f"Bearer {token}"}) as client,
+            streamable_http_client(f"{mcp_url}/mcp", http_client=client) as (read, write),
+            ClientSession(read, write) as session,
+        ):
+            return await session.initialize()
+
+    info = anyio.run(main).server_info
+    assert (info.name, info.version) == ("tiermem", tiermem.__version__) and info.version
 
 
 @pytest.mark.parametrize("token", [None, "tmk_000000000000_" + "A" * 43])

@@ -10,6 +10,7 @@ from __future__ import annotations
 import shlex
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -133,3 +134,88 @@ def test_seed_003_python_examples_run_as_written(tmp_path: Path, monkeypatch: py
     assert "Finished the API design" in (root / "memory" / "threads.md").read_text(encoding="utf-8")
     event_results = loader.phase_4_event_lookup("white adidas sneakers")
     assert event_results and "Adidas" in event_results.text
+
+
+# Seed 000's "Integration with OpenClaw Agents" code, as written but for where memory_cli.py lives (tiermem's
+# executable) and the LLM endpoint (a real test server on 127.0.0.1). Its scripts read the commands' stdout
+# as JSON: TIERMEM_JSON=1 makes that the default. The seed's first snippet uses os without importing it.
+SEED_000_INTEGRATION = """
+import subprocess
+import json
+
+def process_conversation(user_message, agent_response, category="conversations"):
+    # 1. Distill conversation
+    text = f"User: {user_message}\\nAgent: {agent_response}"
+    result = subprocess.run(
+        ["python3", "skills/tiered-memory/scripts/memory_cli.py", "distill", "--text", text],
+        capture_output=True, text=True
+    )
+    distilled = json.loads(result.stdout)
+
+    # 2. Determine importance
+    importance = 0.7 if "decision" in distilled["distilled"]["outcome"] else 0.5
+
+    # 3. Store
+    subprocess.run([
+        "python3", "skills/tiered-memory/scripts/memory_cli.py", "store",
+        "--text", distilled["distilled"]["fact"],
+        "--category", category,
+        "--importance", str(importance),
+        "--db-url", os.getenv("TURSO_URL"),
+        "--auth-token", os.getenv("TURSO_TOKEN")
+    ])
+
+    # 4. Critical sync
+    subprocess.run([
+        "python3", "skills/tiered-memory/scripts/memory_cli.py", "sync-critical",
+        "--db-url", os.getenv("TURSO_URL"),
+        "--auth-token", os.getenv("TURSO_TOKEN")
+    ])
+
+def get_relevant_context(query):
+    result = subprocess.run(
+        [
+            "python3", "skills/tiered-memory/scripts/memory_cli.py", "retrieve",
+            "--query", query,
+            "--limit", "5",
+            "--llm",
+            "--llm-endpoint", "http://localhost:8080/complete",
+            "--db-url", os.getenv("TURSO_URL"),
+            "--auth-token", os.getenv("TURSO_TOKEN")
+        ],
+        capture_output=True, text=True
+    )
+
+    memories = json.loads(result.stdout)
+    return "\\n".join([f"- {m['text']}" for m in memories])
+"""
+
+
+def test_seed_000_integration_code_runs(tmp_path: Path, turso: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+    import sys
+
+    from llm_server import Reply, llm_server
+
+    workspace = tmp_path / "agent"
+    workspace.mkdir()
+    monkeypatch.chdir(workspace)
+    for name, value in {**CLEAN_ENV, "HOME": str(tmp_path / "home"), "TIERMEM_JSON": "1"}.items():
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
+    monkeypatch.setenv("TURSO_URL", turso)
+    monkeypatch.setenv("TURSO_TOKEN", "seed-token")
+    tiermem = str(Path(sys.executable).with_name("tiermem"))
+    with llm_server() as server:
+        code = SEED_000_INTEGRATION.replace('"python3", "skills/tiered-memory/scripts/memory_cli.py"', repr(tiermem))
+        code = code.replace("http://localhost:8080/complete", server.complete_url)
+        scope: dict[str, Any] = {"os": os}
+        exec(compile(code, "seed 000", "exec"), scope)  # the seed's text, run as a script would
+        scope["process_conversation"](
+            "Let's deploy to testnet first.", "Good idea, safer that way.", "projects/evoclaw"
+        )
+        server.play(Reply.json([{"path": "projects/evoclaw", "relevance": 0.9, "reason": "deployments"}]))
+        context = scope["get_relevant_context"]("what did we decide about the deployment?")
+    assert context == "- Decided to deploy to testnet first"

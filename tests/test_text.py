@@ -12,6 +12,7 @@ from tiermem import Memory, _ids
 from tiermem.text import (
     _URL,
     _URL_HINT,
+    ROUTINE_SALIENCE,
     confidence,
     content_hash,
     extract_commands,
@@ -21,6 +22,7 @@ from tiermem.text import (
     jaccard,
     normalize,
     salience,
+    salience_factors,
     tokens,
     word_set,
 )
@@ -36,34 +38,39 @@ salient_text = st.lists(
 
 
 def test_salience_reference_expectations() -> None:
-    normal = salience("This is a normal statement")
-    assert 0.5 <= normal < 0.7
-    assert salience("CRITICAL: the server is down") > salience("the server is down")
+    assert salience("I had pasta for lunch") == ROUTINE_SALIENCE  # nothing draws attention
+    assert salience("CRITICAL: the server is down") > salience("the server is down") > ROUTINE_SALIENCE
     assert salience("the build took 42 minutes on 3 machines") > salience("the build took long on many machines")
     assert salience("is the build green?") > salience("the build is green")
     assert salience("critical urgent important breaking alert warning danger amazing incredible shocking") <= 1.0
-    assert salience("") >= 0.0
+    assert 0.0 <= salience("") <= 1.0
+
+
+def test_an_alarm_outranks_routine_by_a_wide_margin() -> None:
+    """The inversion issue 19 found (0.53 < 0.55): urgency, severity and exclamation each count."""
+    alarm, routine = salience("Emergency!! server on fire!!"), salience("the meeting is at 3pm")
+    assert alarm >= 0.9 and routine < 0.5 and alarm - routine > 0.4
+    assert salience("URGENT: the production database is corrupt, restore from backup NOW!") > 0.8
+    assert salience("Don't deploy on Fridays") > salience("we deploy on Fridays")  # an order
 
 
 @pytest.mark.parametrize(
-    ("text", "expected"),
+    ("text", "factors"),
     [
-        ("the sky is blue", 0.5),
-        ("", 0.5),
-        ("a critical fix", 0.6),
-        ("critical critical critical", 0.6),  # each salient word counts once
-        ("hypercritical", 0.6),  # a substring counts, as in the original
-        ("critical urgent important breaking alert warning danger amazing incredible shocking", 1.0),
-        ("1 2", 0.6),
-        ("1 2 3 4 5 6 7", 0.7),  # digits add at most 0.2
-        ("why?", 0.6),
-        ("Alice met Bob in Paris", 0.59),
-        ("Hello. World", 0.53),  # a capital after a sentence end is not a name
-        ("Aa Bb Cc Dd Ee Ff Gg", 0.65),  # capitalised words add at most 0.15
+        ("I had pasta for lunch", {}),
+        ("Emergency!! server on fire!!", {"urgency": 0.2, "severity": 0.15, "exclamation": 0.2}),
+        ("the meeting is at 3pm", {"specifics": 0.03}),
+        ("CRITICAL: the server is down", {"severity": 0.3, "capitals": 0.05}),
+        ("Hello. World", {}),  # a capital after a sentence end, or opening the text, is not a name
+        ("Alice met Bob in Paris", {"specifics": 0.06}),
+        ("wow" + "!" * 50, {"exclamation": 0.2}),  # each signal is capped
+        ("fire fire fire fire", {"severity": 0.15}),  # a word counts once
+        ("why?", {"question": 0.05}),
     ],
 )
-def test_salience_exact_values(text: str, expected: float) -> None:
-    assert salience(text) == pytest.approx(expected)
+def test_salience_factors_explain_the_score(text: str, factors: dict[str, float]) -> None:
+    assert salience_factors(text) == factors
+    assert salience(text) == pytest.approx(min(1.0, ROUTINE_SALIENCE + sum(factors.values())))
 
 
 @given(any_text)
@@ -192,6 +199,24 @@ def test_extract_metadata_edge_cases() -> None:
     assert len(extract_urls(many)) == 10
     commands = "\n".join(f"git log -n {i}" for i in range(9))
     assert len(extract_commands(commands)) == 5
+
+
+def test_commands_in_running_text() -> None:
+    note = (
+        "- Download with huggingface-cli download Tongyi-MAI/Z-Image into /home/peter/ai-stack/comfyui/models\n"
+        "- Then we git clone https://github.com/Lightricks/LTX-Video.git and run it, after pip install comfyui.\n"
+    )
+    assert extract_commands(note) == [
+        "huggingface-cli download Tongyi-MAI/Z-Image",  # the seed's own example: up to "into", prose again
+        "git clone https://github.com/Lightricks/LTX-Video.git",
+        "pip install comfyui",
+    ]
+    # A tool name in prose without a subcommand and an argument is no command; /usr/bin/git is a path.
+    assert extract_commands("I pushed to git yesterday; docker is great; see /usr/bin/git status") == []
+    assert extract_commands("run `git clone https://x.io/a.git` now, git clone https://x.io/a.git") == [
+        "git clone https://x.io/a.git"
+    ]
+    assert len(extract_commands("git clone a/b " * 100_000, limit=5)) == 1  # linear, deduplicated
 
 
 @given(any_text)

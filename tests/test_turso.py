@@ -117,6 +117,25 @@ def test_unreachable_server(tmp_path: Path) -> None:
     assert len(sleeps) == 4
 
 
+def test_each_retry_is_told_and_a_deadline_cuts_the_backoff() -> None:
+    sleeps, told = Sleeps(), []
+    client = TursoClient("http://127.0.0.1:9", sleep=sleeps, deadline_s=16, on_retry=lambda *args: told.append(args))
+    with pytest.raises(ColdStoreError, match="gave up after 3 attempts"):
+        client.execute("SELECT 1")
+    assert sleeps == [5.0, 10.0]  # the next wait (20 s) would end past the 16 s deadline
+    assert [(attempt, delay) for _, attempt, _, delay in told] == [(1, 5.0), (2, 10.0)]
+    assert told[0][0].startswith("cannot reach http://127.0.0.1:9") and told[0][2] == 5
+
+
+def test_writes_create_the_tables_of_a_new_archive(tmp_path: Path) -> None:
+    """Seed 000's store --db-url and sync-critical work before anyone ran `cold --init`."""
+    with turso_server(tmp_path) as fresh:
+        archive = ColdArchive(TursoClient(fresh))
+        assert archive.save_critical("default", {"hot_state": {}}) > 0
+        assert archive.load_critical("default") == {"hot_state": {}}
+        assert archive.count("default") == 0  # cold_memories was created with critical_state
+
+
 def test_a_transaction_is_all_or_nothing(server: str) -> None:
     client = TursoClient(server)
     client.execute("CREATE TABLE IF NOT EXISTS tx_test (k TEXT PRIMARY KEY)")

@@ -82,6 +82,13 @@ def test_every_view_renders(mem: Memory, site: tuple[str, Seeded]) -> None:
     assert "Latest tier changes" in overview and "→" in overview and "/ui/a/default/m/" in overview
     found = client.get("/ui/a/default/search", params={"q": "what theme do I use in my editor"}).text
     assert "Gruvbox" in found and "why: " in found and "owner/preferences" in found
+    assert "recall tier</span>" in found and "lifecycle tier</span>" in found  # two tiers, each named
+    hit = mem.search("what theme do I use in my editor", limit=1, reinforce=False)[0]
+    assert hit.recall_tier == hit.tier and hit.memory.tier in ("hot", "warm", "cold", "frozen")
+    why = re.search(r'<p class="why">why: (.*?)</p>', found)
+    assert why is not None and "fused" not in why.group(1) and "bm25" not in why.group(1)
+    assert "of your search&#39;s words are in it" in found or "close in meaning" in found  # plain words
+    assert "<summary>the numbers</summary>" in found and "fused " in found  # the numbers, kept apart
     assert mem.get(seeded.ids["I use the"]).access_count == 1  # browsing is not recall: no reinforcement
     tree = client.get("/ui/a/default/tree").text
     assert "harbor" in tree and "warm " in tree and "cold " in tree
@@ -132,6 +139,13 @@ def test_pin_and_edit(mem: Memory, site: tuple[str, Seeded]) -> None:
     saved = client.post(f"/ui/a/default/m/{target}/edit", data={**form, "step": "confirm"})
     assert saved.status_code == 303
     assert (mem.get(target).importance, mem.get(target).tags) == (0.9, ("tests", "flaky"))
+    history = re.findall(r"<ul class=\"plain history\">(.*?)</ul>", client.get(f"/ui/a/default/m/{target}").text, re.S)
+    rows = re.findall(r"<li>(.*?)</li>", history[0], re.S)
+    assert any(
+        '<strong>updated</strong> — <span class="dim">previous: importance 0.4, tags none</span>' in r for r in rows
+    )
+    created = next(r for r in rows if "<strong>created</strong>" in r)
+    assert re.search(r"— <span class=\"dim\">source: type \w+", created)  # label: words, not a dict
     rewrite = {**form, "text": "Fixed the flaky login test by awaiting the cookie", "step": "confirm"}
     moved = client.post(f"/ui/a/default/m/{target}/edit", data=rewrite)
     new_id = moved.headers["location"].split("/m/")[1].split("?")[0]
@@ -148,6 +162,11 @@ def test_roles_and_agents_are_enforced(mem: Memory, site: tuple[str, Seeded]) ->
     reader = _signed_in(url, mem, role="read")
     target = seeded.ids["Priya owns the"]
     assert reader.get(f"/ui/a/default/m/{target}").status_code == 200
+    page = reader.get(f"/ui/a/default/m/{target}").text
+    assert "Read-only token" in page  # no Edit / Pin / Forget to click and be refused after
+    assert f"/m/{target}/edit" not in page and f"/m/{target}/pin" not in page and f"/m/{target}/forget" not in page
+    writer_page = _signed_in(url, mem).get(f"/ui/a/default/m/{target}").text
+    assert f"/m/{target}/edit" in writer_page and "Read-only token" not in writer_page
     refused = reader.get(f"/ui/a/default/m/{target}/forget")
     assert refused.status_code == 403 and "has role &#39;read&#39;; this needs &#39;write&#39;" in refused.text
     assert reader.get("/ui/a/b/").status_code == 403  # a token for agent default cannot open agent b

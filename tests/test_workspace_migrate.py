@@ -112,6 +112,38 @@ def test_an_agent_file_without_the_anchors_gets_a_section(tmp_path: Path) -> Non
     assert (tmp_path / "MEMORY.md.bak.1").read_text(encoding="utf-8") == "flat again\n"
 
 
+def test_the_appended_section_reads_on_its_own(tmp_path: Path) -> None:
+    (tmp_path / "AGENT.md").write_text("# My agent\n\n## Rules\n1. Be concise.\n", encoding="utf-8")
+    (tmp_path / "MEMORY.md").write_text("- a fact\n", encoding="utf-8")
+    migrate(tmp_path, now=NOW)
+    added = (tmp_path / "AGENT.md").read_text(encoding="utf-8").split("## Working Memory (added by tiermem)")[1]
+    assert "### Session Start\n\n1. Read `memory/state.json`" in added and "does steps 1-3 under" in added
+    assert "### Memory Maintenance\n\n1. Check `memory/state.json`" in added
+    assert "\n5. " not in added and "steps 5-7" not in added  # numbered for this file, not OpenClaw's list
+    assert "archive.md`: memories demoted from MEMORY.md, still searchable\n\n### New Memory Files" in added
+
+
+LEGACY_LOGS = {
+    "2026-03-01.md": "# 2026-03-01\n\nWorked on the API design with Ada.\n\n## Decisions\n- Use REST, not GraphQL\n"
+    "- Version the API under /v1\n\n## Open questions\n- How to handle auth tokens?\n",
+    "2026-03-02.md": "# 2026-03-02\n\n## Summary\nFinished the API design; started writing the test plan.\n\n"
+    "## Decisions\n1. Tests run against a real database\n",
+}
+
+
+def test_legacy_logs_seed_the_resumption_note_and_the_index(tmp_path: Path) -> None:
+    (tmp_path / "memory").mkdir()
+    (tmp_path / "MEMORY.md").write_text("- a fact\n", encoding="utf-8")
+    for name, text in LEGACY_LOGS.items():
+        (tmp_path / "memory" / name).write_text(text, encoding="utf-8")
+    migrate(tmp_path, now=datetime(2026, 12, 1, tzinfo=UTC))  # months later: the logs are old
+    resumption = (tmp_path / "memory" / "resumption.md").read_text(encoding="utf-8")
+    assert "It was about: Finished the API design; started writing the test plan." in resumption
+    index = (tmp_path / "memory" / "index.md").read_text(encoding="utf-8")
+    assert "| 2026-03-02 | — | finished, design, started, writing | 1 | — |" in index  # a row, its decision
+    assert "| 2026-03-01 | — | design | 2 | — |" in index  # first paragraph for a summary; list decisions
+
+
 def test_skip_agent_patch_and_nothing_to_migrate(tmp_path: Path) -> None:
     before = _legacy(tmp_path)
     migrate(tmp_path, now=NOW, skip_agent_patch=True)

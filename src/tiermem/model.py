@@ -182,7 +182,9 @@ class Link:
 
 @dataclass(frozen=True, slots=True)
 class Hit:
-    """A search result: the memory, its score and why it was found."""
+    """A search result: the memory, its score and why it was found. ``tier`` is the *recall* tier (HOT, WARM,
+    COLD: how well it matches this search; also ``recall_tier``), not ``memory.tier``, the *lifecycle* tier
+    (where the store keeps it over time)."""
 
     memory: MemoryRecord
     score: float

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import StreamingResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 
 from .. import __version__
 from ..engine import Memory
@@ -71,7 +71,12 @@ class _Body(BaseModel):
 class MemoryFields(_Body):
     """What a memory is made of. Everything but ``text`` is optional; the engine validates every value."""
 
-    text: str = Field(description="What to remember.", examples=["The user prefers dark mode"])
+    # "content" too: seed 001's memory.store({content, type, importance}) posts as it is written.
+    text: str = Field(
+        description="What to remember (also accepted as content).",
+        examples=["The user prefers dark mode"],
+        validation_alias=AliasChoices("text", "content"),
+    )
     type: str | None = Field(None, description="A memory type, e.g. user_preference, episodic.")
     category: str | None = Field(None, description="A tree path, e.g. projects/tiermem.", examples=["preferences"])
     importance: float | None = Field(None, description="0..1 (default 0.5).")
@@ -305,7 +310,7 @@ def tree(agent: Reader, life: Lifecycle) -> dict[str, Any]:
 
 @router.post("/v1/agents/{agent_id}/consolidate", tags=["lifecycle"], summary="Re-tier, prune, rebuild MEMORY.md")
 def consolidate(body: ConsolidateBody, agent: Writer, life: Lifecycle) -> dict[str, Any]:
-    return life.consolidate(body.mode, agent_id=agent)
+    return life.consolidate(body.mode, agent_id=agent, interface="rest")
 
 
 @router.get("/v1/agents/{agent_id}/metrics", tags=["lifecycle"], summary="The seed's metrics, computed")

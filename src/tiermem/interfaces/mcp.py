@@ -20,6 +20,7 @@ from mcp.server.mcpserver.exceptions import ResourceError, ToolError
 from mcp.types import ToolAnnotations
 from pydantic import Field
 
+from .. import __version__
 from ..engine import Memory
 from ..errors import TiermemError
 from ..fence import NOTICE, fence, neutralise
@@ -96,7 +97,7 @@ def create_server(
 ) -> MCPServer:
     """The MCP server over an open store. ``tokens``: require bearer tokens (HTTP); ``confined``: serve
     ``default_agent`` only (stdio)."""
-    server = MCPServer("tiermem", instructions=INSTRUCTIONS)
+    server = MCPServer("tiermem", instructions=INSTRUCTIONS, version=__version__)  # clients see which tiermem
     access = Access(memory, default_agent, tokens=tokens, workspace=workspace, confined=confined)
     _memory_tools(server, access)
     _lifecycle_tools(server, access)

@@ -46,7 +46,13 @@ REPORT_TRANSITIONS = 20
 
 
 def consolidate(
-    store: LifecycleStore, agent_id: str, mode: str, *, now: datetime, dry_run: bool = False
+    store: LifecycleStore,
+    agent_id: str,
+    mode: str,
+    *,
+    now: datetime,
+    dry_run: bool = False,
+    interface: str = "python",
 ) -> dict[str, Any]:
     """Run one consolidation; ``dry_run``: only say which tier moves and deletions it would make (nothing is
     ingested, moved, deleted or rewritten)."""
@@ -65,7 +71,9 @@ def consolidate(
             "duration_ms": round((time.perf_counter() - started) * 1000, 1),
         }
     if mode != "quick":
-        report["ingest"] = ingest_daily(store, agent_id, days=store.settings.daily.days, dry_run=False, now=now)
+        report["ingest"] = ingest_daily(
+            store, agent_id, days=store.settings.daily.days, dry_run=False, now=now, interface=interface
+        )
     report["tiers"] = retier(store, agent_id, now, delete_expired=mode in ("monthly", "full"))
     report["tree"] = maintain_tree(store, agent_id, now, mode)
     report["memory_md"] = store.write_memory_md(agent_id, now)

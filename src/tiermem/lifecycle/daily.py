@@ -1,7 +1,9 @@
 """Daily notes (``memory/YYYY-MM-DD*.md``, seed 000): facts worth keeping, completeness checks, metadata. Pure.
 
-Facts come from the seed's three rules: checked tasks, bold lines and list items with a decision verb. The
-``## section`` a line sits under chooses its category through configurable keyword rules.
+Facts come from the seed's three rules: checked tasks (``- [x]``, ``* [x]``), bold lines and bold list items
+(``- **Decision: ...**``), and list items with a decision verb; a list item saying something was done
+("Installed ...", "Fixed ...") is kept too, as ``done``, not as a decision. The ``## section`` a line sits
+under chooses its category through configurable keyword rules.
 """
 
 from __future__ import annotations
@@ -10,19 +12,27 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
+from itertools import pairwise
 from typing import Any
 
 from ..config import DailySection, DailySettings
-from ..text import extract_commands, extract_metadata, extract_paths, extract_urls, normalize
+from ..text import extract_commands, extract_metadata, extract_paths, extract_urls, normalize, running_commands
 
 NOTE_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})[^/\\]*\.md$")
 _DECISION = re.compile(
-    r"\b(decided|agreed|confirmed|fixed|blocked|resolved|deployed|installed|created|published|completed|"
-    r"migrated|downloaded)\b",
+    r"\b(?:decided|decision|agreed|chose|chosen|settled on|going with|will use|opted)\b", re.IGNORECASE
+)
+# Something done is worth keeping, but it is not a decision.
+_DONE = re.compile(
+    r"\b(?:confirmed|fixed|blocked|resolved|deployed|installed|created|published|completed|migrated|"
+    r"downloaded|cloned|upgraded|merged|released|shipped)\b",
     re.IGNORECASE,
 )
+_BULLET = re.compile(r"^(?:[-*+]|\d{1,3}[.)])\s+")
+_CHECKED = re.compile(r"^\[[xX]\]\s*")
+_DECISION_LABEL = re.compile(r"^decision\s*:", re.IGNORECASE)
 MIN_FACT_CHARS = 15
-IMPORTANCE = {"checked_task": 0.7, "bold": 0.7, "decision": 0.75}
+IMPORTANCE = {"checked_task": 0.7, "bold": 0.7, "decision": 0.75, "done": 0.65}
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,13 +75,20 @@ def section_category(header: str, sections: Sequence[DailySection], default: str
 
 
 def _fact_of(line: str) -> tuple[str, str] | None:
-    """(text, rule) when a line is a fact by one of the seed's rules."""
-    if line.startswith(("- [x]", "- [X]")):
-        return line[5:].strip().lstrip("* ").rstrip(), "checked_task"
-    if line.startswith("**") and line.count("**") >= 2 and len(line) > 10:
-        return line.replace("**", "").strip().rstrip(":").strip(), "bold"
-    if line.startswith("- ") and len(line) > 30 and _DECISION.search(line):
-        return line[2:].strip(), "decision"
+    """(text, rule) when a line is a fact by one of the seed's rules; any list marker (-, *, +, 1.)."""
+    bullet = _BULLET.match(line)
+    item = line[bullet.end() :] if bullet else line
+    checked = _CHECKED.match(item) if bullet else None
+    if checked:
+        return item[checked.end() :].strip().lstrip("* ").rstrip(), "checked_task"
+    if item.startswith("**") and item.count("**") >= 2 and len(item) > 10:
+        text = item.replace("**", "").strip().rstrip(":").strip()
+        return text, "decision" if _DECISION_LABEL.match(text) else "bold"
+    if bullet and len(line) > 30:
+        if _DECISION.search(item):
+            return item.strip(), "decision"
+        if _DONE.search(item):
+            return item.strip(), "done"
     return None
 
 
@@ -114,9 +131,29 @@ def _first(text: str, word: str) -> int:
     return -1 if match is None else match.start()
 
 
+_HEADER = re.compile(r"^#{1,6}[ \t]", re.MULTILINE)
+
+
+def _sections(text: str) -> list[str]:
+    """The note cut at its markdown headers: a setup step and its command sit under the same one."""
+    starts = [0, *(m.start() for m in _HEADER.finditer(text)), len(text)]
+    return [text[a:b] for a, b in pairwise(starts) if b > a]
+
+
+def _without_command(text: str, action: str) -> bool:
+    """``action`` ("install") is mentioned, but no section that mentions it shows a command (in backticks, after
+    ``$``, or written in the sentence: "run pip install comfyui"), and no command anywhere does it."""
+    if _first(text, action) < 0:
+        return False
+    if any(action in command.lower() for command in extract_commands(text, limit=50)):
+        return False
+    mentioning = [part for part in _sections(text) if _first(part, action) >= 0]
+    return not any(_COMMAND.search(part) or running_commands(part) for part in mentioning)
+
+
 def validate_note(text: str, tools: Sequence[str]) -> dict[str, Any]:
-    """The seed's completeness check: tools without a link, setup steps without a command, decisions
-    without a next step (each judged in a window around its first mention)."""
+    """The seed's completeness check: tools without a link, setup steps without a command (judged by the
+    note's sections), decisions without a next step (judged in a window around their first mention)."""
     warnings: list[str] = []
     kinds: list[str] = []
 
@@ -130,8 +167,7 @@ def validate_note(text: str, tools: Sequence[str]) -> dict[str, Any]:
         if at >= 0 and not _LINK.search(text[max(0, at - 250) : at + len(tool) + 250]):
             warn("url", f"Tool '{text[at : at + len(tool)]}' mentioned without URL/documentation link")
     for action in ACTIONS:
-        at = _first(text, action)
-        if at >= 0 and not _COMMAND.search(text[max(0, at - 100) : at + 200]):
+        if _without_command(text, action):
             warn("command", f"Action '{action}' mentioned without command example")
     for decision in DECISIONS:
         at = _first(text, decision)

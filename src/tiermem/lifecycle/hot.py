@@ -52,12 +52,13 @@ def _text(value: object, what: str) -> str:
     return value.strip()
 
 
-def _time(value: object, default: float, what: str) -> float:
+def _time(value: object, default: float, what: str) -> int:
+    """Whole epoch seconds, as the seed writes them (1707350400, not 1707350400.462937)."""
     if value is None:
-        return default
+        return int(default)
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < 7.3e9:
         raise ValidationError(f"{what} timestamp must be epoch seconds, got {value!r}")
-    return float(value)
+    return int(value)
 
 
 def _object(value: object, what: str) -> dict[str, Any]:
@@ -143,16 +144,35 @@ def apply_update(state: Mapping[str, Any], key: str, value: object, now: float) 
     if key in ("identity", "owner_profile"):
         new.setdefault(key, {}).update(check_json_object(key, value))
     elif key == "lesson":
-        new.setdefault("critical_lessons", []).append(_lesson(value, now))
+        _add_once(new.setdefault("critical_lessons", []), _lesson(value, now))
     elif key == "event":
-        context.setdefault("events", []).append(_event(value, now))
+        _add_once(context.setdefault("events", []), _event(value, now))
     elif key == "task":
-        context.setdefault("tasks", []).append(_task(value, now))
+        _add_once(context.setdefault("tasks", []), _task(value, now))
     elif key == "project":
         _upsert(context.setdefault("projects", []), _project(value))
     else:
         raise ValidationError(f"unknown hot state key {key!r}; use one of {', '.join(UPDATE_KEYS)}")
     return new
+
+
+def _same_text(a: object, b: object) -> bool:
+    return " ".join(str(a).casefold().split()) == " ".join(str(b).casefold().split())
+
+
+def _add_once(items: list[dict[str, Any]], item: dict[str, Any]) -> None:
+    """Append ``item``, unless one with the same text (case and spacing aside) is there: then that one takes the
+    new fields (a task's new status, a lesson's new importance), keeping the higher importance and its first
+    timestamp, so the same lesson or event sent twice is one entry, not two."""
+    for existing in items:
+        if _same_text(existing.get("text"), item["text"]):
+            first = existing.get("timestamp", item.get("timestamp"))
+            importance = max(existing.get("importance", 0.0), item.get("importance", 0.0))
+            existing.update(item, timestamp=first)
+            if "importance" in item:
+                existing["importance"] = importance
+            return
+    items.append(item)
 
 
 def _upsert(projects: list[dict[str, Any]], project: dict[str, Any]) -> None:
@@ -263,7 +283,7 @@ def _project_line(project: Mapping[str, Any]) -> str:
 
 def render_block(
     state: Mapping[str, Any],
-    hot_memories: Iterable[tuple[str, str | None]],
+    hot_memories: Iterable[tuple[str, str | None, str]],
     *,
     agent_id: str,
     now: float,
@@ -271,9 +291,10 @@ def render_block(
 ) -> tuple[str, int]:
     """The marked MEMORY.md block, and how many memories fit in it.
 
-    ``hot_memories`` (the warm store, best score first, so the hot tier leads) follow the state, as many as
-    keep the block within ``max_bytes``: the block is the same size every session, whatever the agent's age.
-    The state itself is always rendered whole.
+    ``hot_memories`` (text, category, tier: the warm store, best score first, so the hot tier leads) follow the
+    state, as many as keep the block within ``max_bytes``: the block is the same size every session, whatever
+    the agent's age. Hot ones go under "Hot Memories", the warm ones after them under "Warm Memories" (a
+    heading says the tier its lines are in). The state itself is always rendered whole.
     """
     head = [
         MARK_START,
@@ -284,23 +305,32 @@ def render_block(
         if lines:
             body += ["", title, *lines]
     foot = ["", f"*Generated: {datetime.fromtimestamp(now, UTC):%Y-%m-%d %H:%M}*", MARK_END]
-    fitted = _fit(lambda extra: "\n".join([*head, *body, *extra, *foot]), hot_memories, max_bytes)
-    return "\n".join([*head, *body, *fitted, *foot]), max(0, len(fitted) - 2)
+    fitted, shown = _fit(lambda extra: "\n".join([*head, *body, *extra, *foot]), hot_memories, max_bytes)
+    return "\n".join([*head, *body, *fitted, *foot]), shown
+
+
+HOT_HEADING = "## 🔥 Hot Memories"
+WARM_HEADING = "## 🟡 Warm Memories"
 
 
 def _fit(
-    compose: Callable[[list[str]], str], hot_memories: Iterable[tuple[str, str | None]], max_bytes: int
-) -> list[str]:
-    """The hot-memory lines that fit; stops reading ``hot_memories`` at the first that does not."""
-    lines = ["", "## 🔥 Hot Memories"]
-    size = len(compose(lines).encode("utf-8"))
-    for text, category in hot_memories:
-        line = f"- {_inline(text)}" + (f" *({_inline(category)})*" if category else "")
-        size += len(line.encode("utf-8")) + 1  # the line and its newline
+    compose: Callable[[list[str]], str], hot_memories: Iterable[tuple[str, str | None, str]], max_bytes: int
+) -> tuple[list[str], int]:
+    """The memory lines that fit, under the heading of their tier, and how many; stops reading
+    ``hot_memories`` at the first that does not fit."""
+    lines: list[str] = []
+    shown = 0
+    size = len(compose([]).encode("utf-8"))
+    for text, category, tier in hot_memories:
+        heading = HOT_HEADING if tier == "hot" else WARM_HEADING
+        new = [] if heading in lines else ["", heading]
+        new.append(f"- {_inline(text)}" + (f" *({_inline(category)})*" if category else ""))
+        size += sum(len(line.encode("utf-8")) + 1 for line in new)  # each line and its newline
         if size > max_bytes:
             break
-        lines.append(line)
-    return lines if len(lines) > 2 else []
+        lines += new
+        shown += 1
+    return lines, shown
 
 
 def splice(existing: str | None, block: str) -> str:

@@ -47,7 +47,8 @@ def metrics(store: LifecycleStore, agent_id: str, now: datetime) -> dict[str, An
         "evictions_today": sum(t.from_tier in WARM_STORE and t.to_tier not in WARM_STORE for t in today),
         "reinforcements_today": int(np.count_nonzero(rows.last_accessed_at >= day_start.timestamp())),
         "consolidation_count": counters["consolidation_count"],
-        "last_consolidation": counters["last_consolidation"],
+        # Whole epoch seconds, as the seed's metrics.json has them (1707350400).
+        "last_consolidation": None if counters["last_consolidation"] is None else int(counters["last_consolidation"]),
         "context_tokens_saved": max(0, flat - session),
         "timestamp": now.astimezone(UTC).replace(tzinfo=None).isoformat(timespec="seconds"),
         "agent_id": agent_id,

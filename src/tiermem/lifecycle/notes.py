@@ -27,7 +27,9 @@ def note_files(store: LifecycleStore, agent_id: str, days: int, now: datetime) -
     return sorted(found, key=lambda pair: (pair[1], pair[0].name))
 
 
-def ingest_daily(store: LifecycleStore, agent_id: str, *, days: int, dry_run: bool, now: datetime) -> dict[str, Any]:
+def ingest_daily(
+    store: LifecycleStore, agent_id: str, *, days: int, dry_run: bool, now: datetime, interface: str = "python"
+) -> dict[str, Any]:
     """Facts of recent daily notes into the store: the seed's ``ingest-daily`` report.
 
     A fact already stored (same normalised text) or ingested before (a ledger of hashes) is skipped, so
@@ -53,7 +55,7 @@ def ingest_daily(store: LifecycleStore, agent_id: str, *, days: int, dry_run: bo
     if fresh and not dry_run:
         with store.backend.write():
             replaced = _release_indexed(store, agent_id, fresh)
-            results = store.memory.store_many([_item(f, now) for f in fresh], agent_id=agent_id)
+            results = store.memory.store_many([_item(f, now, interface) for f in fresh], agent_id=agent_id)
         for fact, result in zip(fresh, results, strict=True):
             fact.update(status="stored" if result.created else "reinforced", id=result.id)
             ledger[fact["hash"]] = fact["date"]
@@ -84,7 +86,7 @@ def _entry(store: LifecycleStore, fact: NoteFact, path: Path, day: date) -> dict
     return {**fact.to_dict(), "file": relative, "date": day.isoformat(), "hash": content_hash(fact.text)}
 
 
-def _item(fact: dict[str, Any], now: datetime) -> dict[str, Any]:
+def _item(fact: dict[str, Any], now: datetime, interface: str) -> dict[str, Any]:
     day = date.fromisoformat(fact["date"])
     return {
         "text": fact["text"],
@@ -93,7 +95,13 @@ def _item(fact: dict[str, Any], now: datetime) -> dict[str, Any]:
         "metadata": fact["metadata"],
         "created_at": now,
         "event_at": datetime.combine(day, time(), UTC),
-        "source": {"type": "daily", "file": fact["file"], "line": fact["line"], "session": fact["date"]},
+        "source": {
+            "type": "daily",
+            "file": fact["file"],
+            "line": fact["line"],
+            "session": fact["date"],
+            "interface": interface,  # the face that ran the ingest (cli, rest...), not always python
+        },
     }
 
 

@@ -11,15 +11,19 @@ the engine found it in) and which tree node files it. Returned memories are rein
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..model import MemoryRecord, check_text
 from ..providers.llm import LLMClient
 from .store import LifecycleStore, seed_fact
 from .tiers import WARM_STORE, record_age, tier_score
-from .tree import Tree, TreeHit
+from .tree import ROOT, Tree, TreeHit
+
+if TYPE_CHECKING:
+    from ..model import Hit
 
 RRF_K = 60
 TREE_WEIGHT = 1.0  # a route of relevance 1 counts as much as the engine's ranking
@@ -75,12 +79,19 @@ def retrieve(
     check_text(query)
     at = now.timestamp()
     tree = store.tree(agent_id, now)
-    routed = tree.search(query, at, llm, ROUTES)
+    searched: list[list[Hit]] = []  # the engine's search, run once: for the tree's evidence and the fusion
+
+    def hits() -> list[Hit]:
+        if not searched:
+            size = max(limit * 2, 10)
+            searched.append(store.memory.search(query, agent_id=agent_id, limit=size, now=now, reinforce=False))
+        return searched[0]
+
+    routed = tree.search(query, at, llm, ROUTES, lambda: search_evidence(store, agent_id, tree, hits()))
     found: dict[str, Retrieved] = {}
     method = f"{routed.mode}-tree" if routed.mode == "llm" else "keyword-tree"
-    _add_routes(store, agent_id, query, routed.value, found, method, limit, at)
-    hits = store.memory.search(query, agent_id=agent_id, limit=max(limit * 2, 10), now=now, reinforce=False)
-    for rank, hit in enumerate(hits, 1):
+    _add_routes(store, agent_id, query, [r for r in routed.value if r.path in tree.nodes], found, method, limit, at)
+    for rank, hit in enumerate(hits(), 1):
         item = found.setdefault(hit.memory.id, Retrieved(hit.memory))
         item.fused += 1.0 / (RRF_K + rank)
         item.why["recall"] = {"rank": rank, "score": hit.score, "recall_tier": hit.tier}
@@ -89,6 +100,27 @@ def retrieve(
     _reinforce(store, agent_id, ranked, routed.value, now)
     results = [r.to_dict(at, store, tree) for r in ranked]
     return RetrieveResult(query, results, routed.value, routed.mode, routed.llm_fallback)
+
+
+EVIDENCE_HITS = 20  # memories a tree search reads to learn which nodes a query's words live in
+
+
+def search_evidence(store: LifecycleStore, agent_id: str, tree: Tree, hits: Sequence[Hit]) -> dict[str, list[str]]:
+    """What the keyword tree search may read besides node names: the texts of the memories a search found,
+    under the node that files each, and the hot state's events, tasks and projects (``active_context/...``,
+    the seed's own category for "Deadline mentioned here")."""
+    evidence: dict[str, list[str]] = {}
+    for hit in hits[:EVIDENCE_HITS]:
+        path = tree.node_for(hit.memory.category)
+        if path != ROOT:
+            evidence.setdefault(path, []).append(hit.memory.text)
+    context = store.hot_state(agent_id).get("active_context") or {}
+    for key in ("events", "tasks", "projects"):
+        entries = [e for e in context.get(key) or [] if isinstance(e, dict)]
+        texts = [" ".join(str(e.get(f) or "") for f in ("text", "name", "description", "status")) for e in entries]
+        if any(t.strip() for t in texts):
+            evidence[f"active_context/{key}"] = texts
+    return evidence
 
 
 def _add_routes(

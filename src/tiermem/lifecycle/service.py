@@ -23,7 +23,7 @@ from . import consolidate as consolidation
 from . import distill as distiller
 from . import evoclaw, history, hot, notes
 from . import metrics as measures
-from .retrieve import RetrieveResult, retrieve
+from .retrieve import EVIDENCE_HITS, RetrieveResult, retrieve, search_evidence
 from .store import LifecycleStore, SessionStart
 from .tiers import explain_score, record_age
 from .tree import LLM_TOP_K, Tree
@@ -170,7 +170,13 @@ class LifecycleService:
         """The seed's tree_search.py: categories for a query (LLM, or keyword when there is none or it fails)."""
         moment = _now(now)
         tree = self._store.tree(agent_id, moment)
-        found = tree.search(check_text(query), moment.timestamp(), llm, _limit(top_k))
+        check_text(query)
+
+        def evidence() -> dict[str, list[str]]:
+            hits = self._store.memory.search(query, agent_id=agent_id, limit=EVIDENCE_HITS, now=moment, reinforce=False)
+            return search_evidence(self._store, agent_id, tree, hits)
+
+        found = tree.search(query, moment.timestamp(), llm, _limit(top_k), evidence)
         return {"query": query, **found.report(), "results": [h.to_dict() for h in found.value]}
 
     def tree_prompt(self, query: str, *, agent_id: str = "default", now: object = None) -> str:
@@ -212,10 +218,18 @@ class LifecycleService:
         return distiller.distill(check_text(text), self._store.settings.distillation, llm, with_summary=core_summary)
 
     def ingest_daily(
-        self, *, agent_id: str = "default", days: int | None = None, dry_run: bool = False, now: object = None
+        self,
+        *,
+        agent_id: str = "default",
+        days: int | None = None,
+        dry_run: bool = False,
+        now: object = None,
+        interface: str = "python",
     ) -> dict[str, Any]:
+        """``interface``: the face the facts arrive through, as their source says (cli, rest, mcp...)."""
         chosen = self._store.settings.daily.days if days is None else days
-        return notes.ingest_daily(self._store, check_agent_id(agent_id), days=chosen, dry_run=dry_run, now=_now(now))
+        agent = check_agent_id(agent_id)
+        return notes.ingest_daily(self._store, agent, days=chosen, dry_run=dry_run, now=_now(now), interface=interface)
 
     def validate(self, path: Path | None = None, *, agent_id: str = "default", now: object = None) -> dict[str, Any]:
         return notes.validate(self._store, check_agent_id(agent_id), path, _now(now))
@@ -226,11 +240,19 @@ class LifecycleService:
     # --- tiers, consolidation, metrics ----------------------------------------------------------------
 
     def consolidate(
-        self, mode: str = "quick", *, agent_id: str = "default", now: object = None, dry_run: bool = False
+        self,
+        mode: str = "quick",
+        *,
+        agent_id: str = "default",
+        now: object = None,
+        dry_run: bool = False,
+        interface: str = "python",
     ) -> dict[str, Any]:
         """Rescore and re-tier, maintain the tree and MEMORY.md; ``dry_run``: only report what would move or be
         deleted."""
-        return consolidation.consolidate(self._store, agent_id, mode, now=_now(now), dry_run=bool(dry_run))
+        return consolidation.consolidate(
+            self._store, agent_id, mode, now=_now(now), dry_run=bool(dry_run), interface=interface
+        )
 
     def schedule(self, command: str) -> list[dict[str, str]]:
         return consolidation.cron_schedule(self._store.settings.consolidation, command)
@@ -256,6 +278,7 @@ class LifecycleService:
             "text": record.text,
             "tier": record.tier,
             "pinned": None if pin is None else pin.to_dict(),
+            "scored_at": moment.astimezone(UTC).isoformat(timespec="seconds"),  # the clock the score used
             "score": score,
             "transitions": [t.to_dict() for t in found],
         }

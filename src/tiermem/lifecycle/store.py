@@ -185,7 +185,7 @@ class LifecycleStore:
     def hot_block(self, agent_id: str, now: datetime) -> tuple[str, int]:
         """The MEMORY.md block (hot state + as many hot memories as fit) and the number of hot memories in it."""
         at = now.timestamp()
-        memories = ((r.text, r.category) for r in self.hot_memories(agent_id, at))
+        memories = ((r.text, r.category, r.tier) for r in self.hot_memories(agent_id, at))
         return hot.render_block(
             self.hot_state(agent_id), memories, agent_id=agent_id, now=at, max_bytes=self.settings.hot.max_bytes
         )

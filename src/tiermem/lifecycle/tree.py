@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -282,25 +282,47 @@ class Tree:
 
     # --- search -----------------------------------------------------------------------------------
 
-    def keyword_search(self, query: str, now: float, top_k: int = LLM_TOP_K) -> list[TreeHit]:
+    def keyword_search(
+        self, query: str, now: float, top_k: int = LLM_TOP_K, evidence: Mapping[str, Sequence[str]] | None = None
+    ) -> list[TreeHit]:
         """The seed's keyword tree search: the share of query words a node's path or description has, lifted
         by the node's counts and recent activity. Words are compared by stem, and stop words do not count
-        (the seed split on spaces, so "deadline?" never matched "deadline" and "the" matched "the")."""
+        (the seed split on spaces, so "deadline?" never matched "deadline" and "the" matched "the").
+
+        ``evidence``: texts filed under a path (the memories a search found there, the hot state's events...);
+        their words count too, so "what did we decide about the hackathon deadline?" finds the node whose
+        memory says it though its description does not. A path that is no node (``active_context/events``)
+        is a hit of its own, as in the seed's LLM answer."""
         words = _stems(query)
-        hits: list[TreeHit] = []
         if not words:
-            return hits
-        for path, node in self.nodes.items():
-            overlap = words.keys() & (_stems(path).keys() | _stems(node.desc).keys())
-            if path == ROOT or not overlap:
-                continue
-            score = len(overlap) / len(words) * min(1.0 + 0.1 * node.warm + 0.01 * node.cold, 2.0)
-            if node.last_seen() > 0:
-                idle = (now - node.last_seen()) / DAY_S
-                score *= 1.5 if idle < 7 else 1.2 if idle < 30 else 1.0
-            matched = ", ".join(sorted(words[s] for s in overlap))
-            hits.append(TreeHit(path, round(score, 3), f"Keywords: {matched}", node.warm, node.cold))
-        return sorted(hits, key=lambda h: (-h.relevance, h.path))[:top_k]
+            return []
+        found = {s: set(_stems(" ".join(texts)).keys()) for s, texts in (evidence or {}).items()}
+        hits = [self._keyword_hit(p, n, words, found.get(p, set()), now) for p, n in self.nodes.items() if p != ROOT]
+        for path, stems in found.items():
+            if path not in self.nodes and (overlap := words.keys() & stems):
+                matched = ", ".join(sorted(words[s] for s in overlap))
+                hits.append(TreeHit(path, round(len(overlap) / len(words), 3), f"Hot state: {matched}", 0, 0))
+        return sorted((h for h in hits if h is not None), key=lambda h: (-h.relevance, h.path))[:top_k]
+
+    def _keyword_hit(
+        self, path: str, node: Node, words: Mapping[str, str], evidence: set[str], now: float
+    ) -> TreeHit | None:
+        named = words.keys() & (_stems(path).keys() | _stems(node.desc).keys())
+        remembered = (words.keys() & evidence) - named
+        if not named and not remembered:
+            return None
+        # A word in the node's own name counts fully, one only its memories have counts most of it.
+        share = (len(named) + 0.8 * len(remembered)) / len(words)
+        score = share * min(1.0 + 0.1 * node.warm + 0.01 * node.cold, 2.0)
+        if node.last_seen() > 0:
+            idle = (now - node.last_seen()) / DAY_S
+            score *= 1.5 if idle < 7 else 1.2 if idle < 30 else 1.0
+        reason = "; ".join(
+            f"{label}: {', '.join(sorted(words[s] for s in group))}"
+            for label, group in (("Keywords", named), ("Memories mention", remembered))
+            if group
+        )
+        return TreeHit(path, round(score, 3), reason, node.warm, node.cold)
 
     def llm_prompt(self, query: str) -> str:
         """The seed's tree-search prompt: the index (busiest nodes first) and the query."""
@@ -337,12 +359,20 @@ class Tree:
             raise ValidationError("the answer named no category of the tree")
         return sorted(hits.values(), key=lambda h: -h.relevance)[:LLM_TOP_K]
 
-    def search(self, query: str, now: float, llm: LLMClient | None, top_k: int) -> Outcome[list[TreeHit]]:
-        """LLM tree search when a client is given, else (or when it fails) keyword search, saying which ran."""
+    def search(
+        self,
+        query: str,
+        now: float,
+        llm: LLMClient | None,
+        top_k: int,
+        evidence: Callable[[], Mapping[str, Sequence[str]]] | None = None,
+    ) -> Outcome[list[TreeHit]]:
+        """LLM tree search when a client is given, else (or when it fails) keyword search, saying which ran.
+        ``evidence`` is only read by the keyword search (see ``keyword_search``), so it is asked for then."""
         return attempt(
             llm,
             lambda client: self.parse_llm_answer(client.complete(self.llm_prompt(query)))[:top_k],
-            lambda: self.keyword_search(query, now, top_k),
+            lambda: self.keyword_search(query, now, top_k, evidence() if evidence else None),
         )
 
     # --- rendering --------------------------------------------------------------------------------

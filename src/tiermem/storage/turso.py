@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 import httpx
@@ -108,11 +109,17 @@ class TursoClient:
         backoff_s: Sequence[float] = BACKOFF_S,
         sleep: Callable[[float], None] = time.sleep,
         transport: httpx.BaseTransport | None = None,
+        deadline_s: float | None = None,
+        on_retry: Callable[[str, int, int, float], None] | None = None,
     ) -> None:
+        """``deadline_s``: the most one call may take, retries included (no retry that would end past it);
+        ``on_retry(failure, attempt, attempts, delay)`` is told before each wait, so a caller can show it."""
         self.url = http_url(url)
         headers = {"Authorization": f"Bearer {token}"} if token else {}
-        self._http = httpx.Client(timeout=timeout_s, headers=headers, transport=transport)
+        per_request = timeout_s if deadline_s is None else min(timeout_s, deadline_s)
+        self._http = httpx.Client(timeout=per_request, headers=headers, transport=transport)
         self._backoff, self._sleep = tuple(backoff_s), sleep
+        self._deadline_s, self._on_retry, self._per_request = deadline_s, on_retry, per_request
 
     def close(self) -> None:
         self._http.close()
@@ -141,19 +148,33 @@ class TursoClient:
 
     def _post(self, requests: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Send one pipeline, retrying with backoff while the failure may pass; the results, in order."""
+        started, waited = time.monotonic(), 0.0
         for attempt, delay in enumerate([*self._backoff, None]):
             try:
-                response = self._http.post(f"{self.url}/v2/pipeline", json={"requests": requests})
+                response = self._http.post(
+                    f"{self.url}/v2/pipeline", json={"requests": requests}, timeout=self._request_timeout(started)
+                )
             except httpx.TransportError as exc:
                 failure = f"cannot reach {self.url} ({type(exc).__name__})"
             else:
                 if response.status_code not in _RETRY_STATUS:
                     return _results(response, self.url)
                 failure = f"{self.url} answered HTTP {response.status_code}"
-            if delay is None:
+            spent = max(time.monotonic() - started, waited)  # the waits count even when ``sleep`` returns early
+            late = self._deadline_s is not None and spent + (delay or 0) > self._deadline_s
+            if delay is None or late:
                 raise ColdStoreError(f"{failure}; gave up after {attempt + 1} attempts; check the URL and retry later")
+            if self._on_retry is not None:
+                self._on_retry(failure, attempt + 1, len(self._backoff) + 1, delay)
             self._sleep(delay)
+            waited += delay
         raise AssertionError("unreachable")
+
+    def _request_timeout(self, started: float) -> float:
+        """A request's timeout: the usual one, or what is left of the deadline when that is less."""
+        if self._deadline_s is None:
+            return self._per_request
+        return max(0.5, min(self._per_request, self._deadline_s - (time.monotonic() - started)))
 
 
 def _stmt(sql: str, args: Sequence[object]) -> dict[str, Any]:
@@ -210,8 +231,20 @@ class ColdArchive:
             "record) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
         )
         for start in range(0, len(records), PAGE):
-            self._client.transaction([(sql, _cold_row(r)) for r in records[start : start + PAGE]])
+            page = [(sql, _cold_row(r)) for r in records[start : start + PAGE]]
+            self._writing(partial(self._client.transaction, page))
         return len(records)
+
+    def _writing(self, write: Callable[[], object]) -> None:
+        """Run a write; an archive without its tables yet gets them (``init`` is idempotent) and the write is
+        tried once more, so the seed's ``store --db-url`` works before anyone ran ``cold --init``."""
+        try:
+            write()
+        except ColdStoreError as exc:
+            if "no such table" not in str(exc):
+                raise
+            self.init()
+            write()
 
     def query(self, agent_id: str, text: str, *, limit: int = 10) -> list[dict[str, Any]]:
         """The seed's cold query (any of the first three words, most important first), parameterised."""
@@ -247,9 +280,11 @@ class ColdArchive:
     def save_critical(self, agent_id: str, state: dict[str, Any]) -> int:
         """``sync-critical``: the agent's {hot_state, tree_nodes, timestamp}; returns its size in bytes."""
         data = json.dumps(state, ensure_ascii=False, sort_keys=True)
-        self._client.execute(
-            "INSERT OR REPLACE INTO critical_state (agent_id, data, updated_at) VALUES (?, ?, ?)",
-            [agent_id, data, int(time.time())],
+        self._writing(
+            lambda: self._client.execute(
+                "INSERT OR REPLACE INTO critical_state (agent_id, data, updated_at) VALUES (?, ?, ?)",
+                [agent_id, data, int(time.time())],
+            )
         )
         return len(data.encode("utf-8"))
 

@@ -15,6 +15,7 @@ from typing import Any
 from ..fence import fence
 
 SEPARATOR = "\n\n---\n\n"
+MAX_CUT_TRIES = 8  # the cut starts at what the tokens cover: one or two steps back always fit
 TRUNCATED = "\n… (truncated to fit the memory budget)"
 MIN_PART_TOKENS = 24  # below this a cut part says too little to be worth its header
 
@@ -164,7 +165,8 @@ def fence_tokens() -> int:
 
 
 def fit(text: str, limit: int) -> tuple[str, bool]:
-    """``text`` cut to at most ``limit`` tokens at a line boundary, with a marker; (text, was it cut).
+    """``text`` cut to at most ``limit`` tokens at a line boundary (else a word boundary), with a marker; (text,
+    was it cut).
 
     The tokens that fit are decoded back to the text they cover (one encoding, one decoding), the cut moves
     back to the last whole line, and the result is checked exactly.
@@ -176,21 +178,28 @@ def fit(text: str, limit: int) -> tuple[str, bool]:
     if room <= 0:
         return "", True
     covered = len(_encoding().decode(list(tokens[:room])).rstrip("\ufffd"))  # a split character is not covered
-    cut = text[:covered].rsplit("\n", 1)[0] if "\n" in text[:covered] else ""
-    while cut:
-        candidate = cut.rstrip() + TRUNCATED
-        if count_tokens(candidate) <= limit:
-            return candidate, True
-        cut = cut.rsplit("\n", 1)[0] if "\n" in cut else ""
+    head = text[:covered]
+    for boundary in ("\n", " "):  # a whole line when one fits, else whole words (a one-paragraph note)
+        cut = head.rsplit(boundary, 1)[0] if boundary in head else ""
+        for _ in range(MAX_CUT_TRIES):
+            if not cut:
+                break
+            candidate = cut.rstrip() + TRUNCATED
+            if count_tokens(candidate) <= limit:
+                return candidate, True
+            cut = cut.rsplit(boundary, 1)[0] if boundary in cut else ""
     return "", True
 
 
 class Budget:
     """Admits parts under a total cap and named sub-caps; ``spent`` counts headers and separators too."""
 
-    def __init__(self, total: int, caps: dict[str, int] | None = None) -> None:
+    def __init__(self, total: int, caps: dict[str, int] | None = None, always: frozenset[str] = frozenset()) -> None:
+        """``always``: caps whose parts must be loaded (seed 003's orientation and anchor, "always, every
+        session"): when their share is too small they may take up to half of the whole budget together."""
         self.total = total
         self.caps = dict(caps or {})
+        self.always = always
         self.spent: dict[str, int] = {name: 0 for name in self.caps}
         self.used = 0
         self.hits: list[dict[str, Any]] = []
@@ -206,6 +215,8 @@ class Budget:
         # Header, newline and separator cost about what they cost alone; seal() checks the joined text exactly.
         overhead = count_tokens(content.header()) + 1 + (count_tokens(SEPARATOR) if self.used else 0)
         room = self.room(cap)
+        if cap in self.always:
+            room = max(room, min(self.room(None), self.total // 2 - self.spent[cap]))
         text, cut = fit(content.text, max(0, room - overhead))
         kept = count_tokens(text)
         wanted = count_tokens(content.text)

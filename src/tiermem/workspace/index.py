@@ -1,8 +1,9 @@
 """index.md: the daily-log lookup table (seed 003). Pure: log texts in, the index text out.
 
-Each row comes from a log's header lines, Session Summary, Decisions and Emotional/Tonal Notes. Logs of the
-last 60 days get a row each; older months are rolled up (and months older than a year into years), so the
-index stays small however many years of logs there are.
+Each row comes from a log's header lines, summary (``## Session Summary``, ``## Summary``, or a legacy log's
+first paragraph), Decisions (table rows or list items) and Emotional/Tonal Notes. Logs of the last 60 days,
+and always the newest 30, get a row each; older months are rolled up (and months older than a year into
+years), so the index stays small however many years of logs there are.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from ..text import tokens
 from .markdown import sections
 
 DAILY_ROWS_DAYS = 60
+MIN_DAILY_ROWS = 30  # a migrated workspace's logs are old, but its newest ones still get rows
+_LIST_ITEM = re.compile(r"^(?:[-*+]|\d{1,3}[.)])\s+\S")
 MONTHLY_ROWS_DAYS = 365
 TOPICS = 4
 _THREADS = re.compile(r"^> Thread\(s\) active:\s*(.*)$", re.MULTILINE)
@@ -39,12 +42,13 @@ class LogFacts:
 
 def log_facts(day: date, rel: str, text: str) -> LogFacts:
     threads = [t.strip() for m in _THREADS.finditer(text) for t in m.group(1).split(",")]
-    summary = " ".join(sections(text, "Session Summary", 2))
+    summary = log_summary(text)
     decisions = sum(
         1
         for body in sections(text, "Decisions", 2)
         for line in body.split("\n")[1:]
-        if _TABLE_ROW.match(line.strip()) and not line.strip().lower().startswith("| decision")
+        if (_TABLE_ROW.match(line.strip()) and not line.strip().lower().startswith("| decision"))
+        or _LIST_ITEM.match(line.strip())  # a legacy log lists them
     )
     body = " ".join(" ".join(sections(text, "Emotional", 2)).split("\n")[1:]).split()
     tone = [word for word in body if word not in ("-", "*", "Mood:")]  # the notes are bullets, the mood labelled
@@ -57,6 +61,23 @@ def log_facts(day: date, rel: str, text: str) -> LogFacts:
         decisions,
         " ".join(tone[:3]).strip(",.;"),
     )
+
+
+def log_summary(text: str) -> str:
+    """What a daily log says it was about: its ``## Session Summary`` (tiermem's logs) or ``## Summary``
+    section, else its first paragraph of prose (a legacy log's opening lines); without the heading."""
+    for title in ("Session Summary", "Summary"):
+        found = sections(text, title, 2)
+        if found:
+            return " ".join(found[0].split("\n", 1)[-1].split()) if "\n" in found[0] else ""
+    paragraph: list[str] = []
+    for line in text.split("\n"):
+        plain = line.strip()
+        if plain and not plain.startswith(("#", ">", "|", "<!--", "---")) and not _LIST_ITEM.match(plain):
+            paragraph.append(plain)
+        elif paragraph and (not plain or plain.startswith("#")):
+            break
+    return " ".join(" ".join(paragraph).split())
 
 
 def key_topics(text: str, count: int = TOPICS) -> tuple[str, ...]:
@@ -72,8 +93,9 @@ def key_topics(text: str, count: int = TOPICS) -> tuple[str, ...]:
 
 def render_index(facts: Sequence[LogFacts], today: date) -> str:
     ordered = sorted(facts, key=lambda f: (f.day, f.rel), reverse=True)
-    recent = [f for f in ordered if (today - f.day).days <= DAILY_ROWS_DAYS]
-    older = [f for f in ordered if (today - f.day).days > DAILY_ROWS_DAYS]
+    rows = {id(f) for n, f in enumerate(ordered) if n < MIN_DAILY_ROWS or (today - f.day).days <= DAILY_ROWS_DAYS}
+    recent = [f for f in ordered if id(f) in rows]
+    older = [f for f in ordered if id(f) not in rows]
     lines = [
         "# Daily Log Index",
         "",

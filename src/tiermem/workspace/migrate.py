@@ -10,6 +10,7 @@ A dry run reports the same steps and writes nothing.
 
 from __future__ import annotations
 
+import re
 import shutil
 from datetime import UTC, datetime
 from pathlib import Path
@@ -19,9 +20,9 @@ from . import threads as th
 from .curation import FADING_ENTRY
 from .events import render_events
 from .files import read_text, workspace_lock, write_atomic
-from .index import log_facts, render_index
+from .index import log_facts, log_summary, render_index
 from .layout import DailyLog, Workspace
-from .markdown import heading, sections
+from .markdown import heading
 from .scaffold import (
     ARCHIVE_TEMPLATE,
     RESUMPTION_TEMPLATE,
@@ -238,15 +239,18 @@ def bootstrap_resumption(logs: list[DailyLog]) -> str:
             "Just migrated from a legacy memory layout, with no session logs to resume from. Treat this as a "
             "fresh start; MEMORY.md holds what was remembered before."
         )
-    text = read_text(logs[0].path) or ""
-    found = sections(text, "Session Summary", 2)
-    summary = " ".join(found[-1].split("\n", 1)[-1].split())[:300] if found else ""
+    summary = cut_words(log_summary(read_text(logs[0].path) or ""), 300)
     about = f" It was about: {summary}" if summary else " Read it if you need the context."
     return (
         f"Just migrated from the old memory layout. My last session was on {logs[0].day.isoformat()} "
         f"({logs[0].rel}).{about}\n\nPick up from there. MEMORY.md now has Active and Fading tiers: worth a "
         "curation pass in the next few sessions."
     )
+
+
+def cut_words(text: str, limit: int) -> str:
+    """``text`` within ``limit`` characters, cut after a whole word (with an ellipsis when cut)."""
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0].rstrip(" ,;:") + " …"
 
 
 def patch_agent_file(space: Workspace, path: Path, report: FileReport, dry_run: bool) -> None:
@@ -259,16 +263,34 @@ def patch_agent_file(space: Workspace, path: Path, report: FileReport, dry_run: 
         return
     report.note("backup", space.rel(backup(path)))
     unanchored = []
-    for anchor, where, injection in PATCHES:
+    for (anchor, where, injection), title in zip(PATCHES, FALLBACK_TITLES, strict=True):
         patched = _insert(text, anchor, where, injection)
         if patched is None:
-            unanchored.append(injection)
+            unanchored.append(f"### {title}\n\n{_renumbered(injection)}" if title else injection)
         else:
             text = patched
     if unanchored:
-        text = text.rstrip("\n") + "\n\n## Working Memory (added by tiermem)\n\n" + "\n".join(unanchored).rstrip()
+        added = "\n\n".join(part.strip("\n") for part in unanchored)
+        text = text.rstrip("\n") + "\n\n## Working Memory (added by tiermem)\n\n" + added
     write_atomic(path, text.rstrip("\n") + f"\n\n{PATCH_MARKER}\n")
     report.note(f"patch ({len(PATCHES) - len(unanchored)}/{len(PATCHES)} at anchors)", space.rel(path))
+
+
+# Headings for the parts that found no anchor line: appended together, they read as a section of their own.
+FALLBACK_TITLES = ("Session Start", "Memory Files", None, None, "Memory Maintenance")
+_NUMBERED = re.compile(r"^(\d+)\. ", re.MULTILINE)
+_STEPS = re.compile(r"\bsteps (\d+)-(\d+)\b")
+
+
+def _renumbered(injection: str) -> str:
+    """A part written to continue an OpenClaw list ("5. ... 7.", "does steps 5-7"), numbered from 1 when it
+    stands alone, its references to its own steps following."""
+    numbers = [int(n) for n in _NUMBERED.findall(injection)]
+    if not numbers or numbers[0] == 1:
+        return injection
+    shift = numbers[0] - 1
+    text = _NUMBERED.sub(lambda m: f"{int(m.group(1)) - shift}. ", injection)
+    return _STEPS.sub(lambda m: f"steps {int(m.group(1)) - shift}-{int(m.group(2)) - shift}", text)
 
 
 def _insert(text: str, anchor: str, where: str, injection: str) -> str | None:

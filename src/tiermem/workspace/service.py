@@ -376,7 +376,8 @@ def build_context(
     shares = {"hot": cfg.hot_share, "tree": cfg.tree_share, "phase_1_2": cfg.anchor_share, "phase_3": cfg.phase_3_share}
     # The parts share what the fence around them leaves (the fence labels the block as data: tiermem.fence).
     room = budget_tokens - fence_tokens()
-    budget = Budget(room, {name: int(room * share) for name, share in shares.items()})
+    # Shares, not a configured reserve: orientation and anchor may outgrow theirs (see Budget's ``always``).
+    budget = Budget(room, {name: int(room * share) for name, share in shares.items()}, always=frozenset({"phase_1_2"}))
     ctx = SessionContext(metadata={"agent_id": agent_id, "budget_tokens": budget_tokens})
     root = workspace_root(memory, workspace)
     hot = session_start is not None and _admit_lifecycle(ctx, budget, session_start, root, agent_id, now)

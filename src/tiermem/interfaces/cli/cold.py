@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any
@@ -35,13 +36,32 @@ TokenOpt = Annotated[
 ]
 
 
+TimeoutOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--timeout",
+        metavar="SECONDS",
+        min=1,
+        max=3600,
+        show_default=False,
+        help="Give up after this long, retries included (default: retry after 5, 10, 20 and 40 s).",
+    ),
+]
+
+
+def _show_retry(failure: str, attempt: int, attempts: int, delay: float) -> None:
+    """Each retry on stderr: an unreachable archive says so at once instead of waiting in silence."""
+    sys.stderr.write(f"tiermem: {failure}; try {attempt} of {attempts} failed, retrying in {delay:g} s\n")
+    sys.stderr.flush()
+
+
 @contextmanager
-def _archive(db_url: str | None, auth_token: str | None) -> Iterator[Any]:
+def _archive(db_url: str | None, auth_token: str | None, timeout: float | None = None) -> Iterator[Any]:
     from ...storage.turso import ColdArchive, TursoClient
 
     if not db_url:
         raise UsageError("give the cold archive: --db-url URL (or set TURSO_DB_URL)")
-    client = TursoClient(db_url, auth_token)
+    client = TursoClient(db_url, auth_token, deadline_s=timeout, on_retry=_show_retry)
     try:
         yield ColdArchive(client)
     finally:
@@ -77,13 +97,14 @@ def cold(
     limit: Annotated[int, typer.Option("--limit", metavar="N", min=1, max=1000, help="Most results.")] = 10,
     db_url: DbUrlOpt = None,
     auth_token: TokenOpt = None,
+    timeout: TimeoutOpt = None,
 ) -> None:
     """The cold archive on Turso / libSQL: create it, query it, or push memories into it."""
     if sum([init, query is not None, push]) != 1:
         raise UsageError("give one of --init, --query TEXT or --push")
     if everything and not push:
         raise UsageError("--all goes with --push")
-    with _archive(db_url, auth_token) as archive:
+    with _archive(db_url, auth_token, timeout) as archive:
         if init:
             _emit(archive.init(), "cold archive ready: tables cold_memories and critical_state")
         elif query is not None:
@@ -102,21 +123,21 @@ def cold(
 
 @app.command("sync-critical")
 @with_globals
-def sync_critical(db_url: DbUrlOpt = None, auth_token: TokenOpt = None) -> None:
+def sync_critical(db_url: DbUrlOpt = None, auth_token: TokenOpt = None, timeout: TimeoutOpt = None) -> None:
     """Back up hot state + tree + timestamp to the cold archive (run it after every important conversation)."""
     from ...coldsync import sync_critical as sync
 
-    with _archive(db_url, auth_token) as archive, open_memory() as memory:
+    with _archive(db_url, auth_token, timeout) as archive, open_memory() as memory:
         done = sync(memory.core, archive, agent_id(), workspace=workspace_dir())
     _emit(done, f"synced the critical state of {done['agent_id']} ({done['bytes']} bytes)")
 
 
 @app.command()
 @with_globals
-def restore(db_url: DbUrlOpt = None, auth_token: TokenOpt = None) -> None:
+def restore(db_url: DbUrlOpt = None, auth_token: TokenOpt = None, timeout: TimeoutOpt = None) -> None:
     """Restore an agent on this device from the cold archive: its memories, hot state, tree and MEMORY.md."""
     from ...coldsync import restore as restore_
 
-    with _archive(db_url, auth_token) as archive, open_memory("write") as memory, render.working("restoring"):
+    with _archive(db_url, auth_token, timeout) as archive, open_memory("write") as memory, render.working("restoring"):
         done = restore_(memory.core, archive, agent_id(), workspace=workspace_dir())
     _emit(done, f"restored {done['restored_memories']} memories of {done['agent_id']} in {done['seconds']} s")

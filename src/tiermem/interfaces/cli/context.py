@@ -24,7 +24,9 @@ def context(
 ) -> None:
     """Workspace phases (orientation, resumption, threads, MEMORY.md, events) and recalled memories, each
     labelled with its source; `--json` adds what was loaded and why."""
-    with open_memory() as memory:
+    # A workspace of files alone (seed 003's, scaffolded, no store yet) still has a context: the files are
+    # read into a throwaway store for this call ("scratch"), and nothing is left behind.
+    with open_memory("scratch") as memory:
         found = memory.context(
             message, agent_id=agent_id(), budget_tokens=budget, now=now, workspace=workspace_base(), index=not no_index
         )

@@ -3,6 +3,7 @@ migration (import-evoclaw, export-evoclaw)."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -28,8 +29,12 @@ def _print_json_or(document: dict[str, Any], text: str) -> None:
 @app.command()
 @with_globals
 def distill(
-    text_arg: Annotated[str | None, typer.Argument(metavar="TEXT", help="Raw conversation text.")] = None,
-    text: Annotated[str | None, typer.Option("--text", metavar="TEXT", help="The text (seed spelling).")] = None,
+    text_arg: Annotated[
+        str | None, typer.Argument(metavar="TEXT", help="Raw conversation text; - reads stdin.")
+    ] = None,
+    text: Annotated[
+        str | None, typer.Option("--text", metavar="TEXT", help="The text (seed spelling); - reads stdin.")
+    ] = None,
     file: FileOpt = None,
     core_summary: Annotated[bool, typer.Option("--core-summary", help="Add the one-line core summary.")] = False,
     mode: Annotated[
@@ -49,7 +54,7 @@ def distill(
         if body is None:
             raise UsageError(f"no file at {file}")
     else:
-        body = str(given[0])
+        body = sys.stdin.read() if given[0] == "-" else str(given[0])
     with open_lifecycle("scratch") as (memory, lifecycle):
         configured = (mode or memory.settings.lifecycle.distillation.mode) == "llm"
         result = lifecycle.distill(
@@ -77,7 +82,7 @@ def ingest_daily(
 ) -> None:
     """Turn recent daily notes (memory/YYYY-MM-DD*.md) into facts: checked tasks, bold lines, decisions."""
     with open_lifecycle("scratch" if dry_run else "write") as (_, lifecycle), render.working("reading the daily notes"):
-        report = lifecycle.ingest_daily(agent_id=agent_id(), days=days, dry_run=dry_run, now=now)
+        report = lifecycle.ingest_daily(agent_id=agent_id(), days=days, dry_run=dry_run, now=now, interface="cli")
     verb = "would store" if dry_run else "stored"
     lines = [
         f"{report['files_scanned']} notes, {report['facts_found']} facts: {verb} "

@@ -13,6 +13,7 @@ import shutil
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -122,7 +123,7 @@ def _archived(rows: list[dict[str, Any]], have: list[dict[str, Any]], limit: int
     fresh = [r for r in rows if r["id"] not in seen][: max(0, limit - len(have))]
     return [
         {**r, "tier": "cold", "tree_path": r.get("category") or "", "score": float(r.get("importance") or 0.0),
-         "search_method": "cold-archive"}
+         "relevance": None, "search_method": "cold-archive"}
         for r in fresh
     ]  # fmt: skip
 
@@ -139,7 +140,12 @@ def _print_retrieved(results: list[dict[str, Any]], fallback: str | None) -> Non
         table.add_column(name, no_wrap=name != "memory")
     for rank, item in enumerate(results, 1):
         body = Text(render.snippet(item["text"], 300))
-        body.append(f"\n{item['id']} · tree {item['tree_path']} · score {item['score']:.3f}", style="dim")
+        # Rows are ranked by relevance to the query; the tier score (importance x decay x use) is shown apart.
+        relevance = "—" if item.get("relevance") is None else f"{item['relevance']:.3f}"
+        body.append(
+            f"\n{item['id']} · tree {item['tree_path']} · relevance {relevance} · tier score {item['score']:.3f}",
+            style="dim",
+        )
         table.add_row(str(rank), item["search_method"], render.tier_text(item["tier"]), body)
     out.print(table)
 
@@ -176,7 +182,7 @@ def consolidate(
 
     working = render.working(f"{mode} consolidation")
     with seed_archive(db_url, auth_token) as archive, open_lifecycle("write") as (memory, lifecycle), working:
-        report = lifecycle.consolidate(mode, agent_id=agent_id(), now=now, dry_run=dry_run)
+        report = lifecycle.consolidate(mode, agent_id=agent_id(), now=now, dry_run=dry_run, interface="cli")
         if archive is not None and not dry_run:
             report["cold_archive"] = push(memory.core, archive, agent_id())
     if wants_json():
@@ -195,7 +201,9 @@ def consolidate(
     lines.append(f"  warm store: {tiers['warm']['count']} memories, {tiers['warm']['bytes'] / 1024:.1f} KB")
     removed = len(tree["dropped"]) + len(tree["pruned"])
     lines.append(f"  tree: {tree['nodes']} nodes, {tree['size_bytes']} bytes (+{len(tree['added'])} −{removed})")
-    lines.append(f"  {report['memory_md']['path']}: {report['memory_md']['hot_memories']} hot memories")
+    lines.append(
+        f"  {report['memory_md']['path']}: {report['memory_md']['hot_memories']} memories listed (hot, then warm)"
+    )
     if "cold_archive" in report:
         lines.append(f"  cold archive: {report['cold_archive']['archived']} cold memories archived")
     render.console().print("\n".join(lines))
@@ -231,7 +239,13 @@ def _command_prefix(workspace: Path) -> str:
 def hot(
     update: Annotated[
         tuple[str, str] | None,
-        typer.Option("--update", metavar="KEY JSON", help="identity, owner_profile, lesson, event, task or project."),
+        typer.Option(
+            "--update",
+            metavar="KEY JSON",
+            help="identity, owner_profile, lesson, event, task or project, and its JSON object. For lesson, event "
+            "and task a plain text (not JSON) is the entry's text, said on stderr; the same text twice is one "
+            "entry (updated).",
+        ),
     ] = None,
     rebuild: Annotated[bool, typer.Option("--rebuild", help="Re-apply the limits and rewrite MEMORY.md.")] = False,
     now: NowOpt = None,
@@ -241,7 +255,7 @@ def hot(
         raise UsageError("give --update or --rebuild, not both")
     with open_lifecycle("read" if update is None and not rebuild else "write") as (_, lifecycle):
         if update is not None:
-            result = lifecycle.update_hot(update[0], _json_value(update[1]), agent_id=agent_id(), now=now)
+            result = lifecycle.update_hot(update[0], _json_value(*update), agent_id=agent_id(), now=now)
         elif rebuild:
             result = lifecycle.rebuild_memory_md(agent_id=agent_id(), now=now)
         else:
@@ -255,12 +269,20 @@ def hot(
     )
 
 
-def _json_value(raw: str) -> object:
-    """The update's value: JSON, or plain text for the keys that take a text (lesson, event, task)."""
+TEXT_KEYS = ("lesson", "event", "task")
+
+
+def _json_value(key: str, raw: str) -> object:
+    """The update's value: JSON; or, for the keys that take a text (lesson, event, task), a plain text, said on
+    stderr so a mistyped JSON value is not silently taken as text. What looks like JSON must be JSON."""
     try:
         return load_json(raw)
-    except json.JSONDecodeError:
-        return raw
+    except json.JSONDecodeError as exc:
+        if key not in TEXT_KEYS or raw.lstrip()[:1] in ("{", "[", '"'):
+            reason = exc.msg.removesuffix(" at")  # "Unterminated string starting at" + a position
+            raise UsageError(f"{key} is not valid JSON at position {exc.pos}: {reason}") from None
+    sys.stderr.write(f"tiermem: note: the value is not JSON; it is taken as the {key}'s text\n")
+    return raw
 
 
 # --- tree -------------------------------------------------------------------------------------------
@@ -306,7 +328,21 @@ def tree(
     elif wants_json():
         render.emit_json(result)
     else:
-        render.console().print(json.dumps(result, ensure_ascii=False, indent=2))
+        render.console().print(_tree_text(result))
+
+
+def _tree_text(result: dict[str, Any]) -> str:
+    """A tree change or search in words (``--json`` keeps the document)."""
+    if "results" in result:  # --search
+        fallback = (
+            f"LLM tree search failed ({result['llm_fallback']}); keyword search:\n" if result["llm_fallback"] else ""
+        )
+        rows = [f"{r['relevance']:.2f}  {r['path']}  ({r['reason']})" for r in result["results"]]
+        return fallback + ("\n".join(rows) or f"no category fits {result['query']!r}")
+    changed = next(
+        (f"{key}: {', '.join(paths) or 'nothing'}" for key, paths in result.items() if isinstance(paths, list)), ""
+    )
+    return f"{changed} · {result['nodes']} nodes, {result['size_bytes']} bytes"
 
 
 def _tree_action(
@@ -364,8 +400,16 @@ def metrics(now: NowOpt = None) -> None:
     grid.add_column(style="dim")
     grid.add_column()
     for key, value in found.items():
-        grid.add_row(key.replace("_", " "), render.compact(value))
+        shown = _iso(value) if key in EPOCH_KEYS and isinstance(value, int | float) else render.compact(value)
+        grid.add_row(key.replace("_", " "), shown)
     render.console().print(grid)
+
+
+EPOCH_KEYS = frozenset({"last_consolidation"})  # epoch seconds in the JSON (the seed's), dates for people
+
+
+def _iso(epoch: float) -> str:
+    return datetime.fromtimestamp(epoch, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 @app.command()
@@ -387,10 +431,15 @@ def why(
             Text(f"{found['id']} is ")
             .append_text(render.tier_text(found["tier"]))
             .append(
-                f": score {score['score']:.3f} = importance {score['importance']:.2f} × decay {score['decay']:.3f} "
-                f"(age {score['age_days']:.0f} days) × reinforcement {score['reinforcement']:.2f}"
+                f": score as of {found['scored_at'][:16]} {score['score']:.3f} = importance {score['importance']:.2f}"
+                f" × decay {score['decay']:.3f} (age {score['age_days']:.0f} days) × reinforcement "
+                f"{score['reinforcement']:.2f}"
             )
         )
+        last = found["transitions"][0]["at"] if found["transitions"] else None  # newest first
+        if last is not None and last[:16] != found["scored_at"][:16]:
+            # The tier was set by a consolidation at another moment (perhaps a --now one): say so, not mix them.
+            out.print(f"  its tier was set at {last[:16]}; `why {found['id']} --now {last[:16]}` scores it then")
         if found["pinned"]:
             pin, unpin = found["pinned"], f"update {found['id']} --tier auto"
             out.print(f"  pinned to {pin['tier']} by hand since {pin['at'][:16]} (unpin: {unpin})")

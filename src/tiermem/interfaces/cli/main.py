@@ -43,6 +43,7 @@ from . import (
 from .options import Globals, RootAgent, RootEndpoint, RootHome, RootJson, RootLLM, RootWorkspace, UsageError
 
 PROG = "tiermem"
+JSON_ON = ("1", "true", "yes", "on")  # TIERMEM_JSON values that mean JSON output (and JSON errors)
 EXIT_USAGE = 2
 SUGGEST_CUTOFF = 0.75  # difflib ratio: --lmit/--limit 0.92, --colour/--source 0.62
 
@@ -95,7 +96,7 @@ class TiermemGroup(TyperGroup):
         windows_expand_args: bool = True,
         **extra: Any,
     ) -> Any:
-        as_json = "--json" in (sys.argv[1:] if args is None else args)
+        as_json = "--json" in (sys.argv[1:] if args is None else args) or os.environ.get("TIERMEM_JSON") in JSON_ON
         try:
             code = super().main(args, prog_name or PROG, complete_var, False, windows_expand_args, **extra)
         except (UsageError, TiermemError) as exc:

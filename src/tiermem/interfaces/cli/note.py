@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from . import render
-from .options import NowOpt, agent_id, wants_json, with_globals
+from .options import NowOpt, UsageError, agent_id, wants_json, with_globals
 from .workspace import agent_workspace, moment
 
 app = typer.Typer()
@@ -36,11 +36,17 @@ def _writer() -> Any:
 @with_globals
 def decision(
     text: TextArg,
+    reasoning: Annotated[
+        str | None,
+        typer.Argument(metavar="[REASONING]", help="The reasoning (as note_decision(text, reasoning) takes it)."),
+    ] = None,
     why: Annotated[str, typer.Option("--why", metavar="TEXT", help="The reasoning.")] = "",
     now: NowOpt = None,
 ) -> None:
     """A decision and its reasoning (goes to the daily log's Decisions table)."""
-    _note("decision", text, _writer().note_decision, text, why, now=moment(now))
+    if reasoning is not None and why:
+        raise UsageError("give the reasoning once: as the second argument or with --why")
+    _note("decision", text, _writer().note_decision, text, reasoning or why, now=moment(now))
 
 
 @group.command()

@@ -26,7 +26,14 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _json_opt() -> Any:
-    return typer.Option("--json", help="Print one JSON document instead of text.", rich_help_panel=GLOBAL_PANEL)
+    # TIERMEM_JSON=1: JSON by default, for scripts written for seed 000's memory_cli.py (which always prints
+    # JSON: its integration code does json.loads(result.stdout) on distill and retrieve).
+    return typer.Option(
+        "--json",
+        envvar="TIERMEM_JSON",
+        help="Print one JSON document instead of text (TIERMEM_JSON=1: always).",
+        rich_help_panel=GLOBAL_PANEL,
+    )
 
 
 def _agent_opt(envvar: str | None = None) -> Any:

@@ -25,7 +25,7 @@ from ...errors import TiermemError, ValidationError
 from ...lifecycle.service import LifecycleService
 from ...lifecycle.tree import ROOT
 from ...model import MemoryRecord
-from ..auth import ANY_AGENT, AuthError, Principal, authenticate, end_session, start_session
+from ..auth import ANY_AGENT, AuthError, ForbiddenError, Principal, authenticate, end_session, start_session
 from ..cli.render import explain_text
 from ..http_errors import status_of, validation_message
 from . import views
@@ -115,6 +115,14 @@ Lifecycle = Annotated[LifecycleService, Depends(_lifecycle)]
 Reader = Annotated[str, Depends(_agent("read"))]
 Writer = Annotated[str, Depends(_agent("write"))]
 Csrf = Annotated[str, Form()]
+
+
+def _may(request: Request, agent_id: str, role: str) -> bool:
+    try:
+        principal(request).check(agent_id, role)
+    except ForbiddenError:
+        return False
+    return True
 
 
 def _agents(memory: Memory, caller: Principal) -> list[str]:
@@ -234,7 +242,13 @@ def search(
     hits = memory.search(q, agent_id=agent_id, limit=limit, reinforce=False) if q.strip() else []
     tree = lifecycle.tree(agent_id=agent_id) if hits else None
     found = [
-        {"hit": h, "why": explain_text(h.explain), "path": tree.node_for(h.memory.category) if tree else ""}
+        {
+            "hit": h,
+            "why": views.plain_why(h.explain),
+            "numbers": explain_text(h.explain),  # the same, as the engine's signals, for who wants them
+            "reason": h.explain.get("tier_reason", ""),
+            "path": tree.node_for(h.memory.category) if tree else "",
+        }
         for h in hits
     ]
     return _page(request, memory, "search.html", q=q, limit=limit, found=found)
@@ -291,10 +305,12 @@ def memory_page(
         memory,
         "memory.html",
         m=record,
+        can_write=_may(request, agent_id, "write"),  # a read-only token sees no Edit / Pin / Forget
         done=DONE.get(done),
         path=lifecycle.tree(agent_id=agent_id).node_for(record.category),
         links=views.linked(memory, memory.links(record.id, agent_id=agent_id), agent_id),
         history=memory.history(record.id, agent_id=agent_id),
+        fields=views.history_fields,
         why=lifecycle.why(record.id, agent_id=agent_id),
         chain=views.supersede_chain(memory, record),
         sources=views.sources(record),

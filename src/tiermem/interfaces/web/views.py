@@ -188,3 +188,71 @@ def timeline(
     for entry in entries:
         days.setdefault(entry.at.strftime("%Y-%m-%d"), []).append(entry)
     return list(days.items())
+
+
+# --- a hit's explanation, in words --------------------------------------------------------------------------
+
+# Recall's factors (recall/pipeline.py), each said as what it did to the rank when it moved it.
+_FACTOR_WORDS = {
+    "coverage": ("it holds most of the search's words", ""),
+    "importance": ("it was marked important", "it was marked unimportant"),
+    "reinforcement": ("it has been recalled before", ""),
+    "type": ("its kind of memory ranks higher", "its kind of memory ranks lower"),
+    "recency": ("it is recent", "it is old, so it counts a little less"),
+    "trust": ("", "it comes from a less trusted source (a web page or a tool)"),
+    "archived": ("", "it is archived (frozen), so it comes after memories in use"),
+    "time_window": ("it falls in the time the search asks about", ""),
+    "tags": ("its tags name a search word", ""),
+}
+
+
+def _share(value: float) -> str:
+    return f"{round(100 * value)}%"
+
+
+def plain_why(explain: Mapping[str, Any]) -> list[str]:
+    """A hit's explanation as short phrases a person reads ("close in meaning", "60% of your words"), not
+    the engine's signal names; the numbers stay available as ``explain_text``."""
+    signals = {**explain, **(explain.get("signals") or {})}
+    said: list[str] = []
+    if float(signals.get("match") or 0) > 0:
+        said.append(f"{_share(float(signals['match']))} of your search's words are in it")
+    elif float(signals.get("bm25") or 0) > 0:
+        said.append("it shares words with your search")
+    cosine = float(signals.get("cosine") or 0)
+    if cosine >= 0.3:
+        said.append("close in meaning" if cosine >= 0.5 else "somewhat related in meaning")
+    if signals.get("neighbour"):
+        said.append("it sits next to a match in its conversation")
+    if signals.get("session"):
+        said.append("it is part of a conversation that matches")
+    for name, factor in (signals.get("factors") or {}).items():
+        up, down = _FACTOR_WORDS.get(name, (f"{name.replace('_', ' ')} raised it", f"{name} lowered it"))
+        phrase = up if float(factor) > 1 else down
+        if phrase:
+            said.append(phrase)
+    if signals.get("alternative"):
+        said.append(f"found for “{signals['alternative']}”")
+    if signals.get("near_duplicate"):
+        said.append("it nearly repeats a better hit")
+    if signals.get("superseded_by"):
+        said.append("an older version: a newer one replaced it")
+    return said or ["no signal reported"]
+
+
+# --- history rows -------------------------------------------------------------------------------------------
+
+
+def _said(value: object) -> str:
+    """A history detail's value in words: a mapping as "key value, key value", a list comma-separated."""
+    if isinstance(value, Mapping):
+        return ", ".join(f"{str(k).replace('_', ' ')} {_said(v)}" for k, v in value.items()) or "—"
+    if isinstance(value, list | tuple):
+        return ", ".join(_said(v) for v in value) or "none"
+    text = " ".join(str(value).split())
+    return text if len(text) <= 80 else text[:79] + "…"
+
+
+def history_fields(detail: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """One history row's details as (label, text) pairs, each shown apart ("previous: importance 0.4")."""
+    return [(str(k).replace("_", " "), _said(v)) for k, v in detail.items() if v is not None]
