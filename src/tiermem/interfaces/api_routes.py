@@ -293,7 +293,7 @@ def hot(agent: Reader, life: Lifecycle) -> dict[str, Any]:
 
 @router.post("/v1/agents/{agent_id}/hot", tags=["lifecycle"], summary="Change the hot state, within its limits")
 def hot_update(body: HotBody, agent: Writer, life: Lifecycle) -> dict[str, Any]:
-    return life.update_hot(body.key, body.value, agent_id=agent)
+    return life.update_hot(body.key, body.value, agent_id=agent).to_dict()
 
 
 @router.get("/v1/agents/{agent_id}/tree", tags=["lifecycle"], summary="The category tree index")
@@ -304,12 +304,12 @@ def tree(agent: Reader, life: Lifecycle) -> dict[str, Any]:
 
 @router.post("/v1/agents/{agent_id}/consolidate", tags=["lifecycle"], summary="Re-tier, prune, rebuild MEMORY.md")
 def consolidate(body: ConsolidateBody, agent: Writer, life: Lifecycle) -> dict[str, Any]:
-    return life.consolidate(body.mode, agent_id=agent)
+    return life.consolidate(body.mode, agent_id=agent).to_dict()
 
 
 @router.get("/v1/agents/{agent_id}/metrics", tags=["lifecycle"], summary="The seed's metrics, computed")
 def metrics(agent: Reader, life: Lifecycle) -> dict[str, Any]:
-    return life.metrics(agent_id=agent)
+    return life.metrics(agent_id=agent).to_dict()
 
 
 # --- backup (tiermem.backup) -------------------------------------------------------------------------------

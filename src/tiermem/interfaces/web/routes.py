@@ -295,7 +295,7 @@ def memory_page(
         path=lifecycle.tree(agent_id=agent_id).node_for(record.category),
         links=views.linked(memory, memory.links(record.id, agent_id=agent_id), agent_id),
         history=memory.history(record.id, agent_id=agent_id),
-        why=lifecycle.why(record.id, agent_id=agent_id),
+        why=lifecycle.why(record.id, agent_id=agent_id).to_dict(),
         chain=views.supersede_chain(memory, record),
         sources=views.sources(record),
     )
