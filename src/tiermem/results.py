@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import Field, dataclass, field, fields
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 _KEY, _OMIT = "json_key", "omit_default"
 
@@ -23,6 +23,13 @@ def key(name: str, **kwargs: Any) -> Any:
 def optional(default: Any = None) -> Any:
     """A field left out of the JSON while it holds ``default`` (a key that only some results carry)."""
     return field(default=default, metadata={_OMIT: True})
+
+
+@runtime_checkable
+class Renders(Protocol):
+    """Anything with a JSON rendering: a result, a memory record, a hit."""
+
+    def to_dict(self) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +48,7 @@ def _left_out(spec: Field[Any], value: object) -> bool:
 
 def jsonable(value: object) -> object:
     """``value`` as JSON types: results and records by their ``to_dict``, datetimes as ISO-8601."""
-    if hasattr(value, "to_dict"):
+    if isinstance(value, Renders):
         return value.to_dict()
     if isinstance(value, datetime):
         return value.isoformat()
