@@ -15,9 +15,9 @@ from typing import Any, Protocol, runtime_checkable
 _KEY, _OMIT = "json_key", "omit_default"
 
 
-def key(name: str, **kwargs: Any) -> Any:
-    """A field whose JSON key is not a Python name (``from``, ``to``)."""
-    return field(metadata={_KEY: name}, **kwargs)
+def json_key(name: str) -> dict[str, str]:
+    """The metadata of a field whose JSON key is not a Python name: ``field(metadata=json_key("from"))``."""
+    return {_KEY: name}
 
 
 def optional(default: Any = None) -> Any:
