@@ -301,9 +301,10 @@ class Simulation:
         report = self.life.consolidate(mode, now=at)
         if mode == "daily":
             year.daily_s.append(time.perf_counter() - started)
-        year.warm_bytes = max(year.warm_bytes, report["tiers"]["warm"]["bytes"])
-        year.tree_bytes = max(year.tree_bytes, report["tree"]["size_bytes"])
-        year.block_bytes = max(year.block_bytes, report["memory_md"]["block_bytes"])
+        assert report.tree is not None and report.memory_md is not None  # a run, not a dry run
+        year.warm_bytes = max(year.warm_bytes, report.tiers.warm.bytes)
+        year.tree_bytes = max(year.tree_bytes, report.tree.size_bytes)
+        year.block_bytes = max(year.block_bytes, report.memory_md.block_bytes)
         year.hot_bytes = max(year.hot_bytes, hot.size_bytes(self.life.hot()))
 
     def measure_recall(self, years: int, at: datetime) -> None:

@@ -15,7 +15,7 @@ PACKAGE = SRC / "tiermem"
 LAYERS: tuple[tuple[str, ...], ...] = (
     # 0 foundation: values, errors, settings, the registry
     ("tiermem._ids", "tiermem.errors", "tiermem.model", "tiermem.text", "tiermem.fence", "tiermem.temporal",
-     "tiermem.config", "tiermem.data", "tiermem.registry"),
+     "tiermem.config", "tiermem.data", "tiermem.registry", "tiermem.results"),
     # 1 adapters: storage backends, embedders and LLM clients
     ("tiermem.storage", "tiermem.providers"),
     # 2 domain: pure rules of writing, recall, the lifecycle, the workspace files, the LLM features

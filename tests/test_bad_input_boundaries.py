@@ -321,7 +321,7 @@ def _workspace_operations(mem: Memory, root: Path) -> dict[str, Callable[[], Any
         "context": lambda: mem.context("what about staging?", workspace=root),
         "note_event": lambda: writer.note_event("generic-event", "a thing happened"),
         "end_session": lambda: writer.end_session("summary here", "resume here", {"thread-y": {"title": "Y"}}),
-        "consolidate": lambda: mem.consolidate("daily", workspace=root),
+        "consolidate": lambda: mem.consolidate("daily", workspace=root).to_dict(),
     }
 
 
@@ -428,7 +428,7 @@ def test_evoclaw_import_bad_input(open_memory: Callable[..., Memory], tmp_path: 
     mem.store(KEEP)
     before = rows(mem)
     try:
-        report = mem.lifecycle(tmp_path / "ws").import_evoclaw(source.parent)
+        report = mem.lifecycle(tmp_path / "ws").import_evoclaw(source.parent).to_dict()
     except TiermemError as exc:
         assert message in str(exc), str(exc)
         assert rows(mem) == before

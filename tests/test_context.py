@@ -384,7 +384,7 @@ def test_lifecycle_and_workspace_share_one_layout_per_agent(mem: Memory, workspa
     MemoryWriter(workspace, "bob").end_session("Bob planned a garden.", "Tomatoes next.", now=START)
     note = workspace / "memory" / "bob" / f"{START.date()}.md"
     note.write_text(note.read_text(encoding="utf-8") + "\n- [x] Bought tomato seedlings at the market\n")
-    assert life.ingest_daily(agent_id="bob", now=START)["files_scanned"] == 1  # the writer's log is the note
+    assert life.ingest_daily(agent_id="bob", now=START).to_dict()["files_scanned"] == 1  # the writer's log is the note
     ctx = mem.context("what did I buy for the garden?", agent_id="bob", workspace=workspace, now=START)
     assert "Bobbot" in ctx.text and "Bought tomato seedlings at the market" in ctx.text
     assert not (workspace / "MEMORY.md").exists() or "Bobbot" not in (workspace / "MEMORY.md").read_text()

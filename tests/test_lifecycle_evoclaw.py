@@ -141,7 +141,7 @@ def mem_in(open_memory: Callable[..., Memory], evoclaw: Path) -> Memory:
 
 def test_import_brings_everything_over(mem_in: Memory, evoclaw: Path) -> None:
     life = mem_in.lifecycle()
-    report = life.import_evoclaw(evoclaw, now=NOW)
+    report = life.import_evoclaw(evoclaw, now=NOW).to_dict()
     assert set(report["agents"]) == {"default", "agent-2"}
     assert report["agents"]["default"]["facts"] == {"found": 3, "imported": 3, "already_present": 0}
     records = {r.source["id"]: r for r in mem_in.list()}
@@ -157,13 +157,13 @@ def test_import_brings_everything_over(mem_in: Memory, evoclaw: Path) -> None:
     assert life.hot() == {k: v for k, v in HOT.items() if k != "_schema_version"}
     tree = life.tree(now=NOW)
     assert tree.nodes["projects/evoclaw"].desc == "EvoClaw framework" and tree.nodes["projects"].last_access == T0
-    assert life.metrics(now=NOW)["retrieval_count"] == 234
+    assert life.metrics(now=NOW).to_dict()["retrieval_count"] == 234
     assert report["agents"]["default"]["metrics"]["last_consolidation_kept"] is False  # the seed's summed stamps
     assert len(mem_in.list(agent_id="agent-2")) == 1
 
 
 def test_import_replaces_a_generated_memory_md_and_keeps_a_handwritten_one(mem_in: Memory, evoclaw: Path) -> None:
-    report = mem_in.lifecycle().import_evoclaw(evoclaw, now=NOW)
+    report = mem_in.lifecycle().import_evoclaw(evoclaw, now=NOW).to_dict()
     assert report["agents"]["default"]["memory_md"]["outcome"] == "generated file replaced (backup kept)"
     assert (evoclaw / "MEMORY.md.evoclaw.bak").read_text() == GENERATED_MD
     new = (evoclaw / "MEMORY.md").read_text()
@@ -176,14 +176,16 @@ def test_import_replaces_a_generated_memory_md_and_keeps_a_handwritten_one(mem_i
 def test_import_twice_adds_nothing(mem_in: Memory, evoclaw: Path) -> None:
     life = mem_in.lifecycle()
     life.import_evoclaw(evoclaw, now=NOW)
-    again = life.import_evoclaw(evoclaw, now=NOW)
+    again = life.import_evoclaw(evoclaw, now=NOW).to_dict()
     assert again["agents"]["default"]["facts"] == {"found": 3, "imported": 0, "already_present": 3}
     assert len(mem_in.list()) == 3
 
 
 def test_import_one_agent_and_errors(mem: Memory, evoclaw: Path, tmp_path: Path) -> None:
     life = mem.lifecycle()
-    report = life.import_evoclaw(evoclaw / "memory" / "agent-2", agent_id="default", now=NOW)  # the memory dir itself
+    report = life.import_evoclaw(
+        evoclaw / "memory" / "agent-2", agent_id="default", now=NOW
+    ).to_dict()  # the memory dir itself
     assert list(report["agents"]) == ["default"] and len(mem.list()) == 1
     with pytest.raises(NotFoundError, match="no EvoClaw files for agent 'nobody'"):
         life.import_evoclaw(evoclaw, agent_id="nobody", now=NOW)
@@ -202,7 +204,7 @@ def test_export_round_trips_losslessly(
 ) -> None:
     mem_in.lifecycle().import_evoclaw(evoclaw, now=NOW)
     out = tmp_path / "exported"
-    report = mem_in.lifecycle().export_evoclaw(out, now=NOW)
+    report = mem_in.lifecycle().export_evoclaw(out, now=NOW).to_dict()
     assert report["warm_facts"] == 3 and report["cold_facts"] == 0
     warm = json.loads((out / "memory" / "default" / "warm-memory.json").read_text())
     keys = ("id", "text", "importance", "created_at", "access_count")
@@ -217,7 +219,7 @@ def test_export_round_trips_losslessly(
     assert hot.MARK_START in (out / "MEMORY.md").read_text()
     with pytest.raises(ValidationError, match="exists; export into an empty directory"):
         mem_in.lifecycle().export_evoclaw(out, now=NOW)
-    assert mem_in.lifecycle().export_evoclaw(out, now=NOW, force=True)["warm_facts"] == 3
+    assert mem_in.lifecycle().export_evoclaw(out, now=NOW, force=True).to_dict()["warm_facts"] == 3
     fresh = open_memory(tmp_path / "fresh")
     fresh.lifecycle(tmp_path / "fresh-ws").import_evoclaw(out, now=NOW)
     back = {r.source["id"]: (r.text, r.importance, r.access_count, r.created_at.timestamp()) for r in fresh.list()}

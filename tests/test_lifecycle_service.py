@@ -57,16 +57,16 @@ def test_quick_consolidation_moves_tiers_and_records_why(mem: Memory, life: Life
     stale = store(mem, "The office coffee machine was fixed", 0.6, 40, "office")
     ancient = store(mem, "Someone mentioned the weather once", 0.2, 200)
     young_low = store(mem, "A passing remark about fonts", 0.4, 20)
-    report = life.consolidate("quick", now=NOW)
+    report = life.consolidate("quick", now=NOW).to_dict()
     assert report["tiers"]["moved"] == {"cold->frozen": 1, "warm->cold": 1}
     assert tiers(mem) == {fresh: "hot", stale: "cold", ancient: "frozen", young_low: "warm"}
     assert [r.id for r in mem.list(tier="cold")] == [stale]  # `list --tier` sees the new tier
-    why = life.why(stale, now=NOW)
+    why = life.why(stale, now=NOW).to_dict()
     assert why["tier"] == "cold" and why["score"]["tier"] == "cold"
     (move,) = why["transitions"]
     assert (move["from"], move["to"], move["reason"]) == ("warm", "cold", "retention")
     assert move["detail"]["why"] == "older than 30 days (40) with score 0.158 below 0.3"
-    assert life.why(fresh, now=NOW)["transitions"] == []
+    assert life.why(fresh, now=NOW).to_dict()["transitions"] == []
 
 
 def test_consolidation_is_idempotent(mem: Memory, life: LifecycleService, workspace: Path) -> None:
@@ -74,10 +74,10 @@ def test_consolidation_is_idempotent(mem: Memory, life: LifecycleService, worksp
         store(mem, f"Fact number {i} about the deployment pipeline", 0.3 + i * 0.05, i * 9, f"area{i % 3}")
     (workspace / "memory").mkdir()
     (workspace / "memory" / "2026-03-01.md").write_text("- [x] Rotated the staging database credentials\n")
-    first = life.consolidate("full", now=NOW)
+    first = life.consolidate("full", now=NOW).to_dict()
     md = (workspace / "MEMORY.md").read_text()
     before = tiers(mem)
-    second = life.consolidate("full", now=NOW)
+    second = life.consolidate("full", now=NOW).to_dict()
     assert first["tiers"]["moved"] and second["tiers"]["moved"] == {}
     assert second["ingest"]["facts_stored"] == 0 and second["ingest"]["facts_skipped"] == 1
     assert second["tree"]["added"] == [] and second["tree"]["dropped"] == []
@@ -89,12 +89,12 @@ def test_warm_store_size_cap_evicts_lowest_scores_once(open_memory: Callable[...
     mem = open_memory(config={"lifecycle": {"warm": {"max_kb": 1.5}}})
     life = mem.lifecycle()
     ids = [store(mem, f"Memo {i}: " + "details " * 12, 0.5 + i * 0.04, 0.5) for i in range(10)]
-    report = life.consolidate("quick", now=NOW)
+    report = life.consolidate("quick", now=NOW).to_dict()
     assert report["tiers"]["warm"]["bytes"] <= 1536
     evicted = [m for m, t in tiers(mem).items() if t == "cold"]
     assert evicted and set(evicted) == set(ids[: len(evicted)])  # the least important went first
-    assert life.why(evicted[0], now=NOW)["transitions"][0]["reason"] == "size_cap"
-    assert life.consolidate("quick", now=NOW)["tiers"]["moved"] == {}  # evicted memories do not bounce back
+    assert life.why(evicted[0], now=NOW).to_dict()["transitions"][0]["reason"] == "size_cap"
+    assert life.consolidate("quick", now=NOW).to_dict()["tiers"]["moved"] == {}  # evicted memories do not bounce back
 
 
 def test_a_reinforced_archived_memory_returns_to_the_warm_store(mem: Memory, life: LifecycleService) -> None:
@@ -106,9 +106,9 @@ def test_a_reinforced_archived_memory_returns_to_the_warm_store(mem: Memory, lif
     assert [r["id"] for r in found.results] == [old] and found.results[0]["search_method"] == "cold"
     for _ in range(12):  # read often: the score climbs back over the warm threshold
         life.retrieve("staging cluster eu-west-1", limit=1, now=later)
-    report = life.consolidate("quick", now=later)
+    report = life.consolidate("quick", now=later).to_dict()
     assert report["tiers"]["moved"] == {"cold->hot": 1}  # read just now: its age counts from then
-    assert life.why(old, now=later)["transitions"][0]["reason"] == "reinforced"
+    assert life.why(old, now=later).to_dict()["transitions"][0]["reason"] == "reinforced"
 
 
 def test_monthly_deletes_frozen_memories_after_the_retention_period(mem: Memory, life: LifecycleService) -> None:
@@ -116,11 +116,11 @@ def test_monthly_deletes_frozen_memories_after_the_retention_period(mem: Memory,
     kept = store(mem, "A chat from nine years ago", 0.5, 9 * 366)
     life.consolidate("daily", now=NOW)  # daily never deletes
     assert set(tiers(mem)) == {doomed, kept}
-    report = life.consolidate("monthly", now=NOW)
+    report = life.consolidate("monthly", now=NOW).to_dict()
     assert report["tiers"]["deleted"] == 1 and set(tiers(mem)) == {kept}
     with pytest.raises(NotFoundError):
         mem.get(doomed)
-    why = life.why(doomed, now=NOW)  # still explained after the purge
+    why = life.why(doomed, now=NOW).to_dict()  # still explained after the purge
     assert why["exists"] is False and why["transitions"][0]["to"] == "deleted"
     with pytest.raises(NotFoundError):
         life.why("01NOSUCHMEMORY0000000000000", now=NOW)
@@ -129,7 +129,7 @@ def test_monthly_deletes_frozen_memories_after_the_retention_period(mem: Memory,
 def test_frozen_retention_is_configurable(open_memory: Callable[..., Memory]) -> None:
     mem = open_memory(config={"lifecycle": {"cold": {"retention_years": 1}}})
     gone = store(mem, "Old small talk", 0.3, 400)
-    assert mem.consolidate("monthly", now=NOW)["tiers"]["deleted"] == 1
+    assert mem.consolidate("monthly", now=NOW).to_dict()["tiers"]["deleted"] == 1
     assert gone not in tiers(mem)
 
 
@@ -150,7 +150,7 @@ def test_tree_is_built_from_categories_and_routes_retrieval(mem: Memory, life: L
         top
     )
     assert mem.get(bsc).access_count == 1  # retrieval is reinforcement
-    assert life.metrics(now=NOW)["retrieval_count"] == 1
+    assert life.metrics(now=NOW).to_dict()["retrieval_count"] == 1
     assert life.tree().nodes["projects/evoclaw/bsc"].last_access == NOW.timestamp()
 
 
@@ -187,7 +187,7 @@ def test_rebuild_reapplies_lowered_limits(open_memory: Callable[..., Memory], st
         mem.lifecycle().update_hot("lesson", {"text": f"Lesson {i}", "importance": i / 10}, now=NOW)
     mem.close()
     mem = open_memory(config={"lifecycle": {"hot": {"max_lessons": 3}}})
-    result = mem.lifecycle().rebuild_memory_md(now=NOW)
+    result = mem.lifecycle().rebuild_memory_md(now=NOW).to_dict()
     assert len(result["pruned"]) == 5 and [x["text"] for x in mem.lifecycle().hot()["critical_lessons"]] == [
         "Lesson 7",
         "Lesson 6",
@@ -201,10 +201,10 @@ def test_daily_notes_are_ingested_once(mem: Memory, life: LifecycleService, work
     (notes / "2026-03-01.md").write_text("## Server\n- [x] Moved the backups to the new NAS in the garage\n")
     (notes / "2026-02-28-standup.md").write_text("- Decided to retire the old Jenkins box next sprint\n")
     (notes / "2026-02-20.md").write_text("- [x] Too old to be read with --days 2\n")
-    dry = life.ingest_daily(dry_run=True, now=NOW)
+    dry = life.ingest_daily(dry_run=True, now=NOW).to_dict()
     assert dry["files_scanned"] == 2 and dry["facts_found"] == 2 and mem.list() == []
     assert {f["status"] for f in dry["facts"]} == {"new"}
-    report = life.ingest_daily(now=NOW)
+    report = life.ingest_daily(now=NOW).to_dict()
     assert report["facts_stored"] == 2 and report["mode"] == "rule"
     stored = {r.text: r for r in mem.list()}
     nas = stored["Moved the backups to the new NAS in the garage"]
@@ -212,9 +212,9 @@ def test_daily_notes_are_ingested_once(mem: Memory, life: LifecycleService, work
     where = {"type": "daily", "file": "memory/2026-03-01.md", "line": 2, "session": "2026-03-01"}
     assert nas.source.items() >= where.items()  # and the write path's provenance
     assert nas.event_at == datetime(2026, 3, 1, tzinfo=UTC)
-    again = life.ingest_daily(now=NOW)
+    again = life.ingest_daily(now=NOW).to_dict()
     assert again["facts_stored"] == 0 and again["facts_skipped"] == 2
-    assert life.ingest_daily(days=30, now=NOW)["facts_stored"] == 1
+    assert life.ingest_daily(days=30, now=NOW).to_dict()["facts_stored"] == 1
 
 
 def test_a_daily_note_line_is_one_memory(mem: Memory, life: LifecycleService, workspace: Path) -> None:
@@ -229,7 +229,7 @@ def test_a_daily_note_line_is_one_memory(mem: Memory, life: LifecycleService, wo
 
     mem.workspace.sync(workspace=workspace)  # indexed first: the line is a workspace piece...
     assert copies("NAS") == ["workspace"]
-    report = life.ingest_daily(now=NOW)  # ...until it becomes a fact
+    report = life.ingest_daily(now=NOW).to_dict()  # ...until it becomes a fact
     assert report["facts_stored"] == 1 and report["indexed_lines_replaced"] == 1
     assert copies("NAS") == ["daily"] and copies("cat") == ["workspace"]
     log.write_text(log.read_text() + "- Ordered a new router for the garage\n")  # the log grows
@@ -266,18 +266,18 @@ def test_search_url(mem: Memory, life: LifecycleService) -> None:
         metadata={"urls": ["https://docs.comfy.org/tutorials/image/z-image/z-image"]},
     )
     mem.store("Our repo is https://github.com/clawinfra/evoclaw")
-    found = life.search_url("COMFY.org")
+    found = life.search_url("COMFY.org").to_dict()
     assert found["results_count"] == 1 and found["query"] == "COMFY.org"
     assert found["results"][0]["metadata"]["urls"] == ["https://docs.comfy.org/tutorials/image/z-image/z-image"]
-    assert life.search_url("github.com")["results"][0]["text"].startswith("Our repo")
-    assert life.search_url("nothing-like-this")["results"] == []
+    assert life.search_url("github.com").to_dict()["results"][0]["text"].startswith("Our repo")
+    assert life.search_url("nothing-like-this").to_dict()["results"] == []
 
 
 def test_metrics_are_computed_from_the_store(mem: Memory, life: LifecycleService) -> None:
     for i in range(30):
         store(mem, f"Observation {i}: the nightly build took {i + 10} minutes on the old runner", 0.5, i * 2)
     life.consolidate("quick", now=NOW)
-    found = life.metrics(now=NOW)
+    found = life.metrics(now=NOW).to_dict()
     seed_keys = {
         "tree_index_size_bytes",
         "tree_node_count",
@@ -315,7 +315,7 @@ def test_agents_never_see_each_other(mem: Memory, workspace: Path) -> None:
     assert life.retrieve("vault code", agent_id="beta", now=NOW).results == []
     assert life.hot(agent_id="beta") == hot.empty_state()
     assert set(life.tree(agent_id="beta").nodes) == {"root"}
-    assert life.metrics(agent_id="beta", now=NOW)["memory_count"] == 0
+    assert life.metrics(agent_id="beta", now=NOW).to_dict()["memory_count"] == 0
     with pytest.raises(ValidationError, match="invalid agent id"):
         life.hot(agent_id="../etc")
 
@@ -324,7 +324,7 @@ def test_session_context_is_the_hot_block_and_the_tree(mem: Memory, life: Lifecy
     store(mem, "Prefers short answers", 0.9, 0.5, "owner")
     context = life.session_context(now=NOW)
     assert context.startswith(hot.MARK_START) and "Memory Tree Index" in context and "Prefers short answers" in context
-    critical = life.critical_state(now=NOW)
+    critical = life.critical_state(now=NOW).to_dict()
     assert set(critical) == {"hot_state", "tree_nodes", "timestamp", "pins"} and "owner" in critical["tree_nodes"]
 
 
@@ -391,7 +391,7 @@ def test_concurrent_hot_updates_lose_nothing(open_memory: Callable[..., Memory],
 
 def test_memory_facade_delegates(mem: Memory) -> None:
     store(mem, "The quarterly report is due on the 15th", 0.8, 1, "work/reports")
-    assert mem.consolidate(now=NOW)["mode"] == "quick"
+    assert mem.consolidate(now=NOW).to_dict()["mode"] == "quick"
     found = mem.retrieve("quarterly report due", now=NOW)
     assert found.results[0]["text"] == "The quarterly report is due on the 15th"
     assert found.to_dict()["tree_routes"][0]["path"] in {"work", "work/reports"}
@@ -405,21 +405,25 @@ def test_a_tier_set_by_hand_is_pinned_until_unpinned(mem: Memory, life: Lifecycl
     other = store(mem, "Lunch is at noon on Fridays", 0.3, 60)
     assert mem.update(remark, tier="hot").tier == "hot"
     for mode in ("quick", "daily", "monthly"):
-        report = life.consolidate(mode, now=NOW)
+        report = life.consolidate(mode, now=NOW).to_dict()
         assert report["tiers"]["pinned"] == 1
     assert tiers(mem) == {remark: "hot", other: "frozen"}  # the other one went by its score
-    why = life.why(remark, now=NOW)
+    why = life.why(remark, now=NOW).to_dict()
     assert why["pinned"]["tier"] == "hot" and why["score"]["tier"] == "frozen"
     assert [t["reason"] for t in why["transitions"]] == ["pinned"] and why["transitions"][0]["from"] == "warm"
     assert life.pins() == {remark: why["pinned"]}
     memory_md = (workspace / "MEMORY.md").read_text()
     assert memory_md.index("The quiet corner") < memory_md.index("## 🔥") + 200  # a hot pin leads the block
     mem.update(remark, tier="auto")
-    assert life.why(remark, now=NOW)["pinned"] is None and life.pins() == {}
+    assert life.why(remark, now=NOW).to_dict()["pinned"] is None and life.pins() == {}
     assert tiers(mem)[remark] == "hot"  # unpinning does not move it...
-    assert life.consolidate("quick", now=NOW)["tiers"]["moved"] == {"hot->frozen": 1}  # ...consolidation does
+    assert life.consolidate("quick", now=NOW).to_dict()["tiers"]["moved"] == {"hot->frozen": 1}  # ...consolidation does
     # (pins carry the wall clock's time, consolidation the simulated one: compare the set)
-    assert {t["reason"] for t in life.why(remark, now=NOW)["transitions"]} == {"pinned", "unpinned", "retention"}
+    assert {t["reason"] for t in life.why(remark, now=NOW).to_dict()["transitions"]} == {
+        "pinned",
+        "unpinned",
+        "retention",
+    }
 
 
 def test_pins_survive_the_size_cap_and_the_frozen_retention(open_memory: Callable[..., Memory]) -> None:
@@ -429,7 +433,7 @@ def test_pins_survive_the_size_cap_and_the_frozen_retention(open_memory: Callabl
     mem.update(ids[0], tier="warm")  # the lowest score: the first to go without its pin
     ancient = store(mem, "A chat from eleven years ago", 0.5, 11 * 366)
     mem.update(ancient, tier="frozen")
-    report = life.consolidate("monthly", now=NOW)
+    report = life.consolidate("monthly", now=NOW).to_dict()
     assert report["tiers"]["deleted"] == 0 and report["tiers"]["warm"]["bytes"] <= 1536
     after = tiers(mem)
     assert after[ids[0]] == "warm" and after[ancient] == "frozen" and "cold" in after.values()
@@ -438,7 +442,7 @@ def test_pins_survive_the_size_cap_and_the_frozen_retention(open_memory: Callabl
 def test_unpinning_what_is_not_pinned_records_nothing(mem: Memory, life: LifecycleService) -> None:
     plain = store(mem, "Nothing special about this one", 0.5, 1)
     mem.update(plain, tier="auto")
-    assert life.why(plain, now=NOW)["transitions"] == [] and mem.history(plain)[-1].action == "created"
+    assert life.why(plain, now=NOW).to_dict()["transitions"] == [] and mem.history(plain)[-1].action == "created"
     with pytest.raises(ValidationError, match="tier"):
         mem.update(plain, tier="lukewarm")
 

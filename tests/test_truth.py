@@ -110,16 +110,16 @@ def test_only_the_retention_policy_deletes_and_every_deletion_is_recorded(mem: M
     important = mem.store("The escrow account is at Northbank", importance=0.85, created_at=stored, now=stored)
     used = mem.store("The garage door code lives in the drawer", importance=0.3, created_at=stored, now=stored)
     mem.search("garage door code", now=NOW - timedelta(days=100))  # used within the last year
-    plan = mem.consolidate("monthly", now=NOW, dry_run=True)
+    plan = mem.consolidate("monthly", now=NOW, dry_run=True).to_dict()
     assert plan["dry_run"] and plan["tiers"]["deleted"] == 1 and mem.get(doomed.id)  # nothing changed yet
     (planned,) = [t for t in plan["tiers"]["transitions"] if t["to"] == "deleted"]
     assert planned["memory_id"] == doomed.id and planned["detail"]["text"] == doomed.memory.text
-    report = mem.consolidate("monthly", now=NOW)
+    report = mem.consolidate("monthly", now=NOW).to_dict()
     assert report["tiers"]["deleted"] == 1
     with pytest.raises(NotFoundError):
         mem.get(doomed.id)
     assert mem.get(important.id).tier == "cold" and mem.get(used.id)
-    gone = next(t for t in mem.lifecycle().why(doomed.id, now=NOW)["transitions"] if t["to"] == "deleted")
+    gone = next(t for t in mem.lifecycle().why(doomed.id, now=NOW).to_dict()["transitions"] if t["to"] == "deleted")
     assert "retention" in gone["detail"]["why"] and gone["detail"]["text"] == doomed.memory.text
 
 

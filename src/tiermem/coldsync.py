@@ -52,8 +52,8 @@ def sync_critical(
     """The seed's critical sync: hot state, tree and timestamp, after every important conversation."""
     agent_id = check_agent_id(agent_id)
     state = lifecycle_for(memory, workspace).critical_state(agent_id=agent_id, now=now)
-    size = archive.save_critical(agent_id, state)
-    return {"agent_id": agent_id, "synced": True, "bytes": size, "timestamp": state["timestamp"]}
+    size = archive.save_critical(agent_id, state.to_dict())
+    return {"agent_id": agent_id, "synced": True, "bytes": size, "timestamp": state.timestamp}
 
 
 def restore(
@@ -79,10 +79,12 @@ def restore(
         lifecycle = lifecycle_for(memory, workspace)
         with tempfile.TemporaryDirectory(prefix="tiermem-restore-") as scratch:
             _write_seed_files(Path(scratch), agent_id, state)
-            imported = lifecycle.import_evoclaw(Path(scratch), agent_id=agent_id)["agents"][agent_id]
-        report.update(hot_state=imported["hot_state"], tree=imported["tree"], synced_at=state.get("timestamp"))
+            imported = lifecycle.import_evoclaw(Path(scratch), agent_id=agent_id).agents[agent_id]
+        report.update(
+            hot_state=imported.hot_state.to_dict(), tree=imported.tree.to_dict(), synced_at=state.get("timestamp")
+        )
         report["pins"] = lifecycle.restore_pins(state.get("pins") or {}, agent_id=agent_id)
-        report["memory_md"] = lifecycle.rebuild_memory_md(agent_id=agent_id)["memory_md"]
+        report["memory_md"] = lifecycle.rebuild_memory_md(agent_id=agent_id).memory_md.to_dict()
     report["seconds"] = round(time.perf_counter() - started, 3)
     return report
 

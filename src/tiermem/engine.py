@@ -17,6 +17,7 @@ from .core import Core, conversation
 from .facade.admin import Admin
 from .facade.llm import LLMNamespace
 from .facade.workspace import WorkspaceNamespace
+from .lifecycle.consolidate import Consolidation
 from .lifecycle.service import LifecycleService, lifecycle_for
 from .llm.fallback import Outcome
 from .llm.service import LLMService
@@ -267,7 +268,7 @@ class Memory:
         now: object = None,
         workspace: str | Path | None = None,
         dry_run: bool = False,
-    ) -> dict[str, Any]:
+    ) -> Consolidation:
         """Rescore and re-tier memories, maintain the tree and MEMORY.md (``mem.lifecycle(workspace)
         .consolidate``); ``dry_run`` reports what would move or be deleted and changes nothing."""
         return self.lifecycle(workspace).consolidate(mode, agent_id=agent_id, now=now, dry_run=dry_run)

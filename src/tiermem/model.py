@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Required, TypedDict
 
 from .errors import ValidationError
 
@@ -329,6 +329,26 @@ def load_json(text: str | bytes) -> Any:
         return json.loads(text)
     except RecursionError:
         raise json.JSONDecodeError("nested too deeply", "", 0) from None
+
+
+class StoreItem(TypedDict, total=False):
+    """One memory to store, as callers give it to ``store_many``: the text and any other field, each value still
+    unchecked (core/items.py validates them all in one place)."""
+
+    text: Required[str]
+    type: str | None
+    category: str | None
+    importance: float | None
+    tags: list[str] | None
+    metadata: dict[str, Any] | None
+    created_at: datetime | float | str | None
+    event_at: datetime | float | str | None
+    source: str | dict[str, Any] | None
+    salience: float | None
+    confidence: float | None
+    valence: float | None
+    scope: str | None
+    tier: str | None
 
 
 def check_json_object(name: str, value: object) -> dict[str, Any]:

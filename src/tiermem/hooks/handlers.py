@@ -35,7 +35,7 @@ EXTRACT_WINDOW_CHARS = 12_000
 
 @dataclass(slots=True)
 class Answer:
-    output: dict[str, Any] = field(default_factory=dict)
+    output: output.HookOutput = field(default_factory=lambda: output.HookOutput())
     jobs: list[dict[str, Any]] = field(default_factory=list)
 
 

@@ -8,7 +8,7 @@ PostToolUse, PostToolUseFailure) and, for PreToolUse, ``permissionDecision`` + `
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Required, TypedDict
 
 from ..fence import fence
 
@@ -20,18 +20,27 @@ FENCE_CHARS = len(fence("x"))  # what the fence around a block costs: budgets ke
 CONTEXT_EVENTS = frozenset({"SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure"})
 
 
-def empty() -> dict[str, Any]:
-    return {}
+class HookSpecific(TypedDict, total=False):
+    hookEventName: Required[str]
+    additionalContext: str
+    permissionDecision: str
+    permissionDecisionReason: str
 
 
-def context(event: str, text: str) -> dict[str, Any]:
+class HookOutput(TypedDict, total=False):
+    """Claude Code's hook JSON (its own key names)."""
+
+    hookSpecificOutput: HookSpecific
+
+
+def context(event: str, text: str) -> HookOutput:
     """Add ``text`` to Claude's context (nothing for events that cannot take context)."""
     if not text.strip() or event not in CONTEXT_EVENTS:
         return {}
     return {"hookSpecificOutput": {"hookEventName": event, "additionalContext": text}}
 
 
-def deny(reason: str) -> dict[str, Any]:
+def deny(reason: str) -> HookOutput:
     """PreToolUse: refuse this tool call; ``reason`` is shown to Claude, which can then retry."""
     return {
         "hookSpecificOutput": {

@@ -8,15 +8,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response
+from fastapi import APIRouter, Depends, Header, Path, Query, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import StreamingResponse
+from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 
 from .. import __version__
 from ..engine import Memory
 from ..errors import ValidationError
 from ..lifecycle.service import LifecycleService
+from ..results import Renders
 from ..write.provenance import stamp
 from .auth import Principal
 
@@ -162,36 +163,115 @@ class ContextBody(_Body):
     budget_tokens: int = Field(2000, description="The most tokens the block may cost.")
 
 
+# --- answers ------------------------------------------------------------------------------------------
+# Answers assembled here are response models (the OpenAPI schema shows their fields); results of the engine
+# are rendered by their own to_dict, which the CLI's --json and MCP print too.
+
+
+class Rendered(JSONResponse):
+    """An engine result's JSON, byte for byte what ``to_dict`` gives."""
+
+    def __init__(self, result: Renders, status_code: int = 200) -> None:
+        super().__init__(result.to_dict(), status_code)
+
+
+class Health(BaseModel):
+    status: str
+    version: str
+
+
+class WhoAmI(BaseModel):
+    token: dict[str, Any] | None
+    insecure_local: bool
+
+
+class Agents(BaseModel):
+    agents: list[str]
+
+
+class Stored(BaseModel):
+    results: list[dict[str, Any]]
+
+
+class Page(BaseModel):
+    items: list[dict[str, Any]]
+    limit: int
+    offset: int
+    next_offset: int | None
+
+
+class Purged(BaseModel):
+    purged: str
+
+
+class HistoryRow(BaseModel):
+    at: str
+    action: str
+    detail: dict[str, Any]
+
+
+class History(BaseModel):
+    id: str
+    history: list[HistoryRow]
+
+
+class Links(BaseModel):
+    id: str
+    links: list[dict[str, Any]]
+
+
+class Linked(BaseModel):
+    source_id: str
+    target_id: str
+    relation: str
+    created_at: str
+
+
+class Hits(BaseModel):
+    query: str
+    hits: list[dict[str, Any]]
+
+
+class ContextBlock(BaseModel):
+    text: str
+    total_tokens: int
+    metadata: dict[str, Any]
+
+
+class TreeView(BaseModel):
+    tree: str
+    nodes: dict[str, Any]
+    size_bytes: int
+
+
 # --- routes ---------------------------------------------------------------------------------------------
 
 
 @router.get("/health", tags=["server"], summary="Liveness (no token needed)")
-def health() -> dict[str, Any]:
-    return {"status": "ok", "version": __version__}
+def health() -> Health:
+    return Health(status="ok", version=__version__)
 
 
 @router.get("/v1/whoami", tags=["server"], summary="The calling token: its agents and role")
-def whoami(caller: Caller) -> dict[str, Any]:
-    return {"token": None if caller.token is None else caller.token.public(), "insecure_local": caller.token is None}
+def whoami(caller: Caller) -> WhoAmI:
+    return WhoAmI(token=None if caller.token is None else caller.token.public(), insecure_local=caller.token is None)
 
 
 @router.get("/v1/agents", tags=["server"], summary="Agents with memories that this token may see")
-def agents(caller: Caller, memory: Store) -> dict[str, Any]:
-    return {"agents": caller.visible(memory.agents())}
+def agents(caller: Caller, memory: Store) -> Agents:
+    return Agents(agents=caller.visible(memory.agents()))
 
 
 @router.post("/v1/agents/{agent_id}/memories", tags=["memories"], summary="Store one memory", status_code=201)
-def store(body: StoreBody, agent: Writer, memory: Store, response: Response) -> dict[str, Any]:
+def store(body: StoreBody, agent: Writer, memory: Store) -> Rendered:
     result = memory.store_many([body.item()], agent_id=agent, dedup=body.dedup)[0]
-    if not result.created:
-        response.status_code = 200  # a duplicate reinforced the memory it matched
-    return result.to_dict()
+    return Rendered(result, 201 if result.created else 200)  # a duplicate reinforced the memory it matched
 
 
 @router.post("/v1/agents/{agent_id}/memories/batch", tags=["memories"], summary="Store many memories at once")
-def store_many(body: StoreManyBody, agent: Writer, memory: Store) -> dict[str, Any]:
+def store_many(body: StoreManyBody, agent: Writer, memory: Store) -> Stored:
     results = memory.store_many([i.item() for i in body.items], agent_id=agent, dedup=body.dedup)
-    return {"results": [r.to_dict() for r in results]}
+    return Stored(results=[r.to_dict() for r in results])
 
 
 @router.get("/v1/agents/{agent_id}/memories", tags=["memories"], summary="List memories, a page at a time")
@@ -210,71 +290,71 @@ def list_memories(
     until: str | None = None,
     include_forgotten: bool = False,
     include_superseded: bool = False,
-) -> dict[str, Any]:
+) -> Page:
     found = memory.list(
         agent_id=agent, limit=limit, offset=offset, order=order, type=type, category=category, tags=tag,
         tier=tier, scope=scope, since=since, until=until, include_forgotten=include_forgotten,
         include_superseded=include_superseded,
     )  # fmt: skip
     more = len(found) == limit
-    return {"items": [r.to_dict() for r in found], "limit": limit, "offset": offset,
-            "next_offset": offset + limit if more else None}  # fmt: skip
+    return Page(items=[r.to_dict() for r in found], limit=limit, offset=offset,
+                next_offset=offset + limit if more else None)  # fmt: skip
 
 
 @router.get("/v1/agents/{agent_id}/memories/{memory_id}", tags=["memories"], summary="One memory")
-def get(memory_id: IdPath, agent: Reader, memory: Store) -> dict[str, Any]:
-    return memory.get(memory_id, agent_id=agent).to_dict()
+def get(memory_id: IdPath, agent: Reader, memory: Store) -> Rendered:
+    return Rendered(memory.get(memory_id, agent_id=agent))
 
 
 @router.patch("/v1/agents/{agent_id}/memories/{memory_id}", tags=["memories"], summary="Change a memory")
-def update(memory_id: IdPath, body: UpdateBody, agent: Writer, memory: Store) -> dict[str, Any]:
+def update(memory_id: IdPath, body: UpdateBody, agent: Writer, memory: Store) -> Rendered:
     changes = body.model_dump(exclude_unset=True)
     if not changes:
         raise ValidationError("nothing to update: give at least one field")
-    return memory.update(memory_id, agent_id=agent, **changes).to_dict()
+    return Rendered(memory.update(memory_id, agent_id=agent, **changes))
 
 
 @router.delete("/v1/agents/{agent_id}/memories/{memory_id}", tags=["memories"], summary="Forget (tombstone)")
-def forget(memory_id: IdPath, agent: Writer, memory: Store, reason: str | None = None) -> dict[str, Any]:
-    return memory.forget(memory_id, agent_id=agent, reason=reason).to_dict()
+def forget(memory_id: IdPath, agent: Writer, memory: Store, reason: str | None = None) -> Rendered:
+    return Rendered(memory.forget(memory_id, agent_id=agent, reason=reason))
 
 
 @router.post("/v1/agents/{agent_id}/memories/{memory_id}/purge", tags=["memories"], summary="Delete for good")
-def purge(memory_id: IdPath, agent: Admin, memory: Store) -> dict[str, Any]:
+def purge(memory_id: IdPath, agent: Admin, memory: Store) -> Purged:
     memory.purge(memory_id, agent_id=agent)
-    return {"purged": memory_id}
+    return Purged(purged=memory_id)
 
 
 @router.get("/v1/agents/{agent_id}/memories/{memory_id}/history", tags=["memories"], summary="What happened")
-def history(memory_id: IdPath, agent: Reader, memory: Store) -> dict[str, Any]:
+def history(memory_id: IdPath, agent: Reader, memory: Store) -> History:
     entries = memory.history(memory_id, agent_id=agent)
-    return {"id": memory_id, "history": [
-        {"at": e.at.isoformat(), "action": e.action, "detail": e.detail} for e in entries]}  # fmt: skip
+    rows = [HistoryRow(at=e.at.isoformat(), action=e.action, detail=e.detail) for e in entries]
+    return History(id=memory_id, history=rows)
 
 
 @router.get("/v1/agents/{agent_id}/memories/{memory_id}/links", tags=["links"], summary="A memory's links")
-def links(memory_id: IdPath, agent: Reader, memory: Store) -> dict[str, Any]:
-    return {"id": memory_id, "links": memory.links(memory_id, agent_id=agent)}
+def links(memory_id: IdPath, agent: Reader, memory: Store) -> Links:
+    return Links(id=memory_id, links=memory.links(memory_id, agent_id=agent))
 
 
 @router.post("/v1/agents/{agent_id}/links", tags=["links"], summary="Link two memories", status_code=201)
-def link(body: LinkBody, agent: Writer, memory: Store) -> dict[str, Any]:
+def link(body: LinkBody, agent: Writer, memory: Store) -> Linked:
     made = memory.link(body.source_id, body.target_id, body.relation, agent_id=agent)
-    return {"source_id": made.source_id, "target_id": made.target_id, "relation": made.relation,
-            "created_at": made.created_at.isoformat()}  # fmt: skip
+    return Linked(source_id=made.source_id, target_id=made.target_id, relation=made.relation,
+                  created_at=made.created_at.isoformat())  # fmt: skip
 
 
 @router.post("/v1/agents/{agent_id}/search", tags=["recall"], summary="The memories that best answer a query")
-def search(body: SearchBody, agent: Reader, memory: Store) -> dict[str, Any]:
+def search(body: SearchBody, agent: Reader, memory: Store) -> Hits:
     filters = body.model_dump(exclude_unset=True, exclude={"query", "limit", "reinforce"})
     hits = memory.search(body.query, agent_id=agent, limit=body.limit, reinforce=body.reinforce, **filters)
-    return {"query": body.query, "hits": [h.to_dict() for h in hits]}
+    return Hits(query=body.query, hits=[h.to_dict() for h in hits])
 
 
 @router.post("/v1/agents/{agent_id}/context", tags=["recall"], summary="The agent's memory block for a message")
-def context(body: ContextBody, agent: Reader, memory: Store) -> dict[str, Any]:
+def context(body: ContextBody, agent: Reader, memory: Store) -> ContextBlock:
     built = memory.context(body.message, agent_id=agent, budget_tokens=body.budget_tokens)
-    return {"text": built.text, "total_tokens": built.total_tokens, "metadata": built.metadata}
+    return ContextBlock(text=built.text, total_tokens=built.total_tokens, metadata=built.metadata)
 
 
 @router.get("/v1/agents/{agent_id}/stats", tags=["server"], summary="Counts by status, type and tier")
@@ -287,9 +367,9 @@ def stats(agent: Reader, memory: Store) -> dict[str, Any]:
 
 
 @router.post("/v1/agents/{agent_id}/retrieve", tags=["recall"], summary="Tiered retrieval through the tree")
-def retrieve(body: RetrieveBody, agent: Reader, memory: Store, request: Request) -> dict[str, Any]:
+def retrieve(body: RetrieveBody, agent: Reader, memory: Store, request: Request) -> Rendered:
     found = memory.retrieve(body.query, agent_id=agent, limit=body.limit, workspace=request.app.state.workspace)
-    return found.to_dict()
+    return Rendered(found)
 
 
 @router.get("/v1/agents/{agent_id}/hot", tags=["lifecycle"], summary="The hot state (always in context)")
@@ -298,24 +378,24 @@ def hot(agent: Reader, life: Lifecycle) -> dict[str, Any]:
 
 
 @router.post("/v1/agents/{agent_id}/hot", tags=["lifecycle"], summary="Change the hot state, within its limits")
-def hot_update(body: HotBody, agent: Writer, life: Lifecycle) -> dict[str, Any]:
-    return life.update_hot(body.key, body.value, agent_id=agent)
+def hot_update(body: HotBody, agent: Writer, life: Lifecycle) -> Rendered:
+    return Rendered(life.update_hot(body.key, body.value, agent_id=agent))
 
 
 @router.get("/v1/agents/{agent_id}/tree", tags=["lifecycle"], summary="The category tree index")
-def tree(agent: Reader, life: Lifecycle) -> dict[str, Any]:
+def tree(agent: Reader, life: Lifecycle) -> TreeView:
     found = life.tree(agent_id=agent)
-    return {"tree": found.render(), "nodes": found.seed_dict(), "size_bytes": found.size_bytes()}
+    return TreeView(tree=found.render(), nodes=found.seed_dict(), size_bytes=found.size_bytes())
 
 
 @router.post("/v1/agents/{agent_id}/consolidate", tags=["lifecycle"], summary="Re-tier, prune, rebuild MEMORY.md")
-def consolidate(body: ConsolidateBody, agent: Writer, life: Lifecycle) -> dict[str, Any]:
-    return life.consolidate(body.mode, agent_id=agent, interface="rest")
+def consolidate(body: ConsolidateBody, agent: Writer, life: Lifecycle) -> Rendered:
+    return Rendered(life.consolidate(body.mode, agent_id=agent, interface="rest"))
 
 
 @router.get("/v1/agents/{agent_id}/metrics", tags=["lifecycle"], summary="The seed's metrics, computed")
-def metrics(agent: Reader, life: Lifecycle) -> dict[str, Any]:
-    return life.metrics(agent_id=agent)
+def metrics(agent: Reader, life: Lifecycle) -> Rendered:
+    return Rendered(life.metrics(agent_id=agent))
 
 
 # --- backup (tiermem.backup) -------------------------------------------------------------------------------
@@ -337,7 +417,7 @@ async def import_memories(
         "error"
     ),
     keep_secrets: Annotated[bool, Query(description="Do not redact secrets found in the file.")] = False,
-) -> dict[str, Any]:
+) -> Rendered:
     """The body is a `tiermem export` file (at most the server's body limit, `--max-body-bytes`); only this agent's
     lines are imported, others are counted as skipped. Provenance is this request's, not the file's: every memory
     comes in with `source.interface` rest and `source.trust` tool (the file's claim kept under `source.claimed`),
@@ -351,10 +431,10 @@ async def import_memories(
         redact_secrets=False if keep_secrets else None,
         provenance=_imported_by(caller),
     )
-    return report.to_dict()
+    return Rendered(report)
 
 
-def _imported_by(caller: Principal) -> dict[str, Any]:
+def _imported_by(caller: Principal) -> dict[str, str]:
     """The provenance of a file sent over the network: whoever sent it, never what the file says of itself."""
     who = "insecure-local" if caller.token is None else caller.token.id
     return {"type": "import", "interface": "rest", "trust": "tool", "token": who}

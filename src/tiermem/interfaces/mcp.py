@@ -212,7 +212,7 @@ def _lifecycle_tools(server: MCPServer, access: Access) -> None:
         answer lists what was pruned to fit."""
         with _tool_errors():
             agent = access.agent(ctx, agent_id, "write")
-            return access.lifecycle().update_hot(key, value, agent_id=agent)
+            return access.lifecycle().update_hot(key, value, agent_id=agent).to_dict()
 
     @server.tool(annotations=READ)
     def tree(ctx: Context[Any, Any], agent_id: AgentArg = None) -> dict[str, Any]:
@@ -233,7 +233,7 @@ def _lifecycle_tools(server: MCPServer, access: Access) -> None:
         memories."""
         with _tool_errors():
             agent = access.agent(ctx, agent_id, "write")
-            return _jsonable(memory.consolidate(mode, agent_id=agent, workspace=access.workspace))
+            return memory.consolidate(mode, agent_id=agent, workspace=access.workspace).to_dict()
 
 
 def _resources(server: MCPServer, access: Access) -> None:

@@ -18,16 +18,17 @@ import math
 import time
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from ..config import ConsolidationSettings
 from ..errors import ValidationError
 from ..model import check_agent_id
+from ..results import Result, optional
 from ..storage.lifecycle import TierRows, Transition
 from . import hot
-from .notes import ingest_daily
-from .store import LifecycleStore, fact_size, seed_fact
+from .notes import IngestReport, ingest_daily
+from .store import LifecycleStore, MemoryMdWrite, fact_size, seed_fact
 from .tiers import WARM_STORE, Move, Scored, Snapshot, expired_frozen, explain_score, over_cap, plan_moves, score_all
 from .tree import Tree
 
@@ -45,6 +46,89 @@ CRON = {
 REPORT_TRANSITIONS = 20
 
 
+@dataclass(frozen=True, slots=True)
+class WarmStore(Result):
+    """The warm store (hot + warm tiers) after eviction, sized as the seed's warm-memory.json."""
+
+    count: int
+    bytes: int
+
+
+@dataclass(frozen=True, slots=True)
+class Retiering(Result):
+    """What re-tiering moved (``moved``: "from->to" -> count), evicted and deleted; the first transitions."""
+
+    scored: int
+    moved: dict[str, int]
+    evicted: int
+    deleted: int
+    pinned: int
+    warm: WarmStore
+    transitions: list[Transition]
+
+
+@dataclass(frozen=True, slots=True)
+class TreeMaintenance(Result):
+    added: list[str]
+    dropped: list[str]
+    pruned: list[str]
+    rebuilt: bool
+    nodes: int
+    size_bytes: int
+
+
+@dataclass(frozen=True, slots=True)
+class CategoryCount(Result):
+    path: str
+    warm: int
+    cold: int
+
+
+@dataclass(frozen=True, slots=True)
+class HotStateSize(Result):
+    bytes: int
+    lessons: int
+    projects: int
+    events: int
+    tasks: int
+
+
+@dataclass(frozen=True, slots=True)
+class TreeSize(Result):
+    nodes: int
+    max_nodes: int
+    size_bytes: int
+    max_size_bytes: int
+
+
+@dataclass(frozen=True, slots=True)
+class FullReport(Result):
+    """The full mode's report: where memories live, which categories lead, what moved in 30 days."""
+
+    memories_by_tier: dict[str, int]
+    top_categories: list[CategoryCount]
+    transitions_30d: dict[str, int]
+    hot_state: HotStateSize
+    tree: TreeSize
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Consolidation(Result):
+    """One consolidation's report; a dry run carries only the planned ``tiers`` (and ``dry_run``)."""
+
+    mode: str
+    agent_id: str
+    at: datetime
+    dry_run: bool = optional(False)
+    ingest: IngestReport | None = optional()
+    tiers: Retiering
+    tree: TreeMaintenance | None = optional()
+    memory_md: MemoryMdWrite | None = optional()
+    consolidation_count: int | None = optional()
+    report: FullReport | None = optional()
+    duration_ms: float
+
+
 def consolidate(
     store: LifecycleStore,
     agent_id: str,
@@ -53,7 +137,7 @@ def consolidate(
     now: datetime,
     dry_run: bool = False,
     interface: str = "python",
-) -> dict[str, Any]:
+) -> Consolidation:
     """Run one consolidation; ``dry_run``: only say which tier moves and deletions it would make (nothing is
     ingested, moved, deleted or rewritten)."""
     agent_id = check_agent_id(agent_id)
@@ -61,33 +145,41 @@ def consolidate(
         raise ValidationError(f"mode must be one of {', '.join(MODES)}; got {mode!r}")
     started = time.perf_counter()
     store.settle()  # scores count every read this process has made
-    report: dict[str, Any] = {"mode": mode, "agent_id": agent_id, "at": now.isoformat()}
+
+    def elapsed() -> float:
+        return round((time.perf_counter() - started) * 1000, 1)
+
+    expire = mode in ("monthly", "full")
     if dry_run:
-        plan = retier(store, agent_id, now, delete_expired=mode in ("monthly", "full"), dry_run=True)
-        return {
-            **report,
-            "dry_run": True,
-            "tiers": plan,
-            "duration_ms": round((time.perf_counter() - started) * 1000, 1),
-        }
-    if mode != "quick":
-        report["ingest"] = ingest_daily(
-            store, agent_id, days=store.settings.daily.days, dry_run=False, now=now, interface=interface
-        )
-    report["tiers"] = retier(store, agent_id, now, delete_expired=mode in ("monthly", "full"))
-    report["tree"] = maintain_tree(store, agent_id, now, mode)
-    report["memory_md"] = store.write_memory_md(agent_id, now)
+        plan = retier(store, agent_id, now, delete_expired=expire, dry_run=True)
+        return Consolidation(mode=mode, agent_id=agent_id, at=now, dry_run=True, tiers=plan, duration_ms=elapsed())
+    days = store.settings.daily.days
+    ingest = (
+        ingest_daily(store, agent_id, days=days, dry_run=False, now=now, interface=interface)
+        if mode != "quick"
+        else None
+    )
+    tiers = retier(store, agent_id, now, delete_expired=expire)
+    tree = maintain_tree(store, agent_id, now, mode)
+    memory_md = store.write_memory_md(agent_id, now)
     counters = store.bump(agent_id, now, "consolidation_count", last_consolidation=now.timestamp())
-    report["consolidation_count"] = counters["consolidation_count"]
-    if mode == "full":
-        report["report"] = full_report(store, agent_id, now)
-    report["duration_ms"] = round((time.perf_counter() - started) * 1000, 1)
-    return report
+    return Consolidation(
+        mode=mode,
+        agent_id=agent_id,
+        at=now,
+        ingest=ingest,
+        tiers=tiers,
+        tree=tree,
+        memory_md=memory_md,
+        consolidation_count=counters.consolidation_count,
+        report=full_report(store, agent_id, now) if mode == "full" else None,
+        duration_ms=elapsed(),
+    )
 
 
 def retier(
     store: LifecycleStore, agent_id: str, now: datetime, *, delete_expired: bool, dry_run: bool = False
-) -> dict[str, Any]:
+) -> Retiering:
     """Move every memory to the tier its score, age, size cap and reinforcement call for (one transaction);
     ``dry_run``: plan the same moves and deletions, apply none."""
     with store.backend.write():
@@ -107,15 +199,15 @@ def retier(
             for i in doomed:
                 store.memory.purge(rows.ids[i], agent_id=agent_id)
     moved = Counter(f"{t.from_tier}->{t.to_tier}" for t in transitions + deletions)
-    return {
-        "scored": len(rows),
-        "moved": dict(sorted(moved.items())),
-        "evicted": sum(t.from_tier in WARM_STORE and t.to_tier not in WARM_STORE for t in transitions),
-        "deleted": len(deletions),
-        "pinned": len(pinned),
-        "warm": warm,
-        "transitions": [t.to_dict() for t in (transitions + deletions)[:REPORT_TRANSITIONS]],
-    }
+    return Retiering(
+        scored=len(rows),
+        moved=dict(sorted(moved.items())),
+        evicted=sum(t.from_tier in WARM_STORE and t.to_tier not in WARM_STORE for t in transitions),
+        deleted=len(deletions),
+        pinned=len(pinned),
+        warm=warm,
+        transitions=(transitions + deletions)[:REPORT_TRANSITIONS],
+    )
 
 
 def _deletion(scored: Scored, i: int, now: datetime, store: LifecycleStore, agent_id: str) -> Transition:
@@ -138,7 +230,7 @@ def _after(rows: TierRows, moves: Mapping[int, Move]) -> list[str]:
 
 def _cap_warm(
     store: LifecycleStore, agent_id: str, scored: Scored, moves: dict[int, Move], now: datetime, pinned: set[int]
-) -> dict[str, Any]:
+) -> WarmStore:
     """Evict the lowest scores until the warm store (hot + warm tiers) fits its size cap, sized as the seed's
     warm-memory.json would be; adds the evictions to ``moves`` and returns the store's final size. Pinned
     memories take their room but are never evicted (they rank above every score)."""
@@ -157,7 +249,7 @@ def _cap_warm(
         moves[i] = Move(i, natural if natural in ("cold", "frozen") else "cold", "size_cap")
     gone = set(evicted)
     kept = [size for position, size in enumerate(sizes) if position not in gone]
-    return {"count": len(kept), "bytes": 2 + sum(kept) + 2 * max(0, len(kept) - 1)}
+    return WarmStore(len(kept), 2 + sum(kept) + 2 * max(0, len(kept) - 1))
 
 
 def _transition(scored: Scored, move: Move, now: datetime, store: LifecycleStore) -> Transition:
@@ -169,24 +261,18 @@ def _transition(scored: Scored, move: Move, now: datetime, store: LifecycleStore
     )
 
 
-def maintain_tree(store: LifecycleStore, agent_id: str, now: datetime, mode: str) -> dict[str, Any]:
+def maintain_tree(store: LifecycleStore, agent_id: str, now: datetime, mode: str) -> TreeMaintenance:
     at, rebuild = now.timestamp(), mode in ("monthly", "full")
 
-    def change(tree: Tree) -> dict[str, Any]:
+    def change(tree: Tree) -> TreeMaintenance:
         pruned = tree.prune(at, store.settings.tree.prune_after_days) if mode != "quick" else []
         moved = tree.refresh(at, rebuild=rebuild)
-        return {
-            **moved,
-            "pruned": pruned,
-            "rebuilt": rebuild,
-            "nodes": len(tree.nodes),
-            "size_bytes": tree.size_bytes(),
-        }
+        return TreeMaintenance(moved["added"], moved["dropped"], pruned, rebuild, len(tree.nodes), tree.size_bytes())
 
     return store.change_tree(agent_id, now, change, refresh=False)
 
 
-def full_report(store: LifecycleStore, agent_id: str, now: datetime) -> dict[str, Any]:
+def full_report(store: LifecycleStore, agent_id: str, now: datetime) -> FullReport:
     """The full mode's consolidation report: where memories live, which categories lead, what moved lately."""
     rows = store.backend.tier_rows(agent_id)
     tree = store.tree(agent_id, now)
@@ -194,27 +280,23 @@ def full_report(store: LifecycleStore, agent_id: str, now: datetime) -> dict[str
         agent_id, since=datetime.fromtimestamp(now.timestamp() - 30 * 86400, now.tzinfo), limit=100_000
     )
     state = store.hot_state(agent_id)
-    return {
-        "memories_by_tier": dict(sorted(Counter(str(t) for t in rows.tiers).items())),
-        "top_categories": [
-            {"path": p, "warm": n.warm, "cold": n.cold}
+    active = state["active_context"]
+    return FullReport(
+        memories_by_tier=dict(sorted(Counter(str(t) for t in rows.tiers).items())),
+        top_categories=[
+            CategoryCount(p, n.warm, n.cold)
             for p, n in sorted(tree.nodes.items(), key=lambda kv: -(kv[1].warm + kv[1].cold))[1:6]
         ],
-        "transitions_30d": dict(sorted(Counter(t.reason for t in recent).items())),
-        "hot_state": {
-            "bytes": hot.size_bytes(state),
-            "lessons": len(state["critical_lessons"]),
-            "projects": len(state["active_context"]["projects"]),
-            "events": len(state["active_context"]["events"]),
-            "tasks": len(state["active_context"]["tasks"]),
-        },
-        "tree": {
-            "nodes": len(tree.nodes),
-            "max_nodes": tree.limits.max_nodes,
-            "size_bytes": tree.size_bytes(),
-            "max_size_bytes": tree.limits.max_size_bytes,
-        },
-    }
+        transitions_30d=dict(sorted(Counter(t.reason for t in recent).items())),
+        hot_state=HotStateSize(
+            hot.size_bytes(state),
+            len(state["critical_lessons"]),
+            len(active["projects"]),
+            len(active["events"]),
+            len(active["tasks"]),
+        ),
+        tree=TreeSize(len(tree.nodes), tree.limits.max_nodes, tree.size_bytes(), tree.limits.max_size_bytes),
+    )
 
 
 def cron_schedule(settings: ConsolidationSettings, command: str) -> list[dict[str, str]]:

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from ..errors import NotFoundError, ValidationError
-from ..model import AGENT_ID_RE, check_category, check_unit, load_json
+from ..model import AGENT_ID_RE, StoreItem, check_category, check_unit, load_json
+from ..results import Result, optional
 from ..storage.lifecycle import Transition
 from ..text import content_hash
 from ..workspace.files import read_text, write_atomic
@@ -37,6 +39,73 @@ COLD_FILE = "cold-memories.json"
 BACKUP_SUFFIX = ".evoclaw.bak"
 _SEED_HEADERS = ("## 🤖 Agent Identity", "## 👤 Owner Profile", "## 💼 Active Projects", "## 🎯 Critical Lessons")
 _BAD_SEGMENT = re.compile(r"[^A-Za-z0-9_ .-]")
+
+
+@dataclass(frozen=True, slots=True)
+class FactsImport(Result):
+    found: int
+    imported: int
+    already_present: int
+
+
+@dataclass(frozen=True, slots=True)
+class SkippedNode(Result):
+    path: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class TreeImport(Result):
+    nodes: int
+    added: list[str]
+    skipped: list[SkippedNode]
+
+
+@dataclass(frozen=True, slots=True)
+class FileImport(Result):
+    """hot-memory-state.json or metrics.json: imported or not there, and what the import kept."""
+
+    imported: bool
+    bytes: int | None = optional()
+    pruned: list[str] | None = optional()
+    last_consolidation_kept: bool | None = optional()
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryMdImport(Result):
+    """What became of the workspace's MEMORY.md (``outcome``), and the block written into ours."""
+
+    source: str | None
+    outcome: str
+    path: str
+    block_bytes: int
+    hot_memories: int
+
+
+@dataclass(frozen=True, slots=True)
+class AgentImport(Result):
+    facts: FactsImport
+    cold_facts: FactsImport
+    tree: TreeImport
+    hot_state: FileImport
+    metrics: FileImport
+    memory_md: MemoryMdImport
+
+
+@dataclass(frozen=True, slots=True)
+class EvoClawImport(Result):
+    source: str
+    agents: dict[str, AgentImport]
+
+
+@dataclass(frozen=True, slots=True)
+class EvoClawExport(Result):
+    directory: str
+    agent_id: str
+    warm_facts: int
+    cold_facts: int
+    files: list[str]
+    exported_at: str
 
 
 def _locate(directory: Path) -> tuple[Path, Path]:
@@ -85,21 +154,24 @@ def _load(path: Path) -> Any:
         raise ValidationError(f"{path} is not valid JSON ({exc.msg} at line {exc.lineno}); fix it and retry") from None
 
 
-def import_workspace(store: LifecycleStore, directory: Path, *, agent_id: str | None, now: datetime) -> dict[str, Any]:
+def import_workspace(store: LifecycleStore, directory: Path, *, agent_id: str | None, now: datetime) -> EvoClawImport:
     root, memory_dir = _locate(directory)
-    report: dict[str, Any] = {"source": str(root), "agents": {}}
-    for agent in _agents(memory_dir, agent_id):
-        folder = _folder(memory_dir, agent)
-        md = Workspace(root, agent).memory_md
-        report["agents"][agent] = {
-            "facts": _import_facts(store, agent, folder / "warm-memory.json", now),
-            "cold_facts": _import_facts(store, agent, folder / COLD_FILE, now, archived=True),
-            "tree": _import_tree(store, agent, _load(folder / "memory-tree.json"), now),
-            "hot_state": _import_hot(store, agent, _load(folder / "hot-memory-state.json"), now),
-            "metrics": _import_metrics(store, agent, _load(folder / "metrics.json"), now),
-            "memory_md": _import_memory_md(store, agent, md, now),
-        }
-    return report
+    return EvoClawImport(
+        str(root),
+        {agent: _import_agent(store, root, memory_dir, agent, now) for agent in _agents(memory_dir, agent_id)},
+    )
+
+
+def _import_agent(store: LifecycleStore, root: Path, memory_dir: Path, agent: str, now: datetime) -> AgentImport:
+    folder = _folder(memory_dir, agent)
+    return AgentImport(
+        facts=_import_facts(store, agent, folder / "warm-memory.json", now),
+        cold_facts=_import_facts(store, agent, folder / COLD_FILE, now, archived=True),
+        tree=_import_tree(store, agent, _load(folder / "memory-tree.json"), now),
+        hot_state=_import_hot(store, agent, _load(folder / "hot-memory-state.json"), now),
+        metrics=_import_metrics(store, agent, _load(folder / "metrics.json"), now),
+        memory_md=_import_memory_md(store, agent, Workspace(root, agent).memory_md, now),
+    )
 
 
 def _category(value: object) -> tuple[str | None, str | None]:
@@ -114,7 +186,7 @@ def _category(value: object) -> tuple[str | None, str | None]:
         return check_category("/".join(p.lstrip(".") or "_" for p in parts) or None), raw
 
 
-def _fact_item(fact: object, position: int, file: str) -> dict[str, Any]:
+def _fact_item(fact: object, position: int, file: str) -> StoreItem:
     if not isinstance(fact, dict) or not isinstance(fact.get("text"), str) or not fact["text"].strip():
         raise ValidationError(f"{file}: fact {position} has no text")
     category, original = _category(fact.get("category"))
@@ -134,12 +206,12 @@ def _fact_item(fact: object, position: int, file: str) -> dict[str, Any]:
 
 def _import_facts(
     store: LifecycleStore, agent: str, path: Path, now: datetime, *, archived: bool = False
-) -> dict[str, Any]:
+) -> FactsImport:
     """The facts of warm-memory.json (the warm store), or of cold-memories.json (``archived``: the archive
     the seed kept in Turso, which tiermem keeps in the store as cold and frozen memories)."""
     facts = _load(path)
     if facts is None:
-        return {"found": 0, "imported": 0, "already_present": 0}
+        return FactsImport(0, 0, 0)
     if not isinstance(facts, list):
         raise ValidationError(f"{path} must hold a JSON list of facts")
     file = f"{path.parent.name}/{path.name}"
@@ -150,7 +222,7 @@ def _import_facts(
     with store.backend.write():
         for (fact, _), result in zip(fresh, results, strict=True):
             _restore_usage(store, agent, result.id, fact, now, archived)
-    return {"found": len(facts), "imported": len(results), "already_present": len(facts) - len(fresh)}
+    return FactsImport(len(facts), len(results), len(facts) - len(fresh))
 
 
 def _restore_usage(
@@ -173,14 +245,15 @@ def _restore_usage(
         store.backend.apply_transitions(agent, [Transition(memory_id, now, record.tier, tier, "imported", score, why)])
 
 
-def _import_tree(store: LifecycleStore, agent: str, nodes: object, now: datetime) -> dict[str, Any]:
+def _import_tree(store: LifecycleStore, agent: str, nodes: object, now: datetime) -> TreeImport:
     if nodes is None:
-        return {"nodes": 0, "added": [], "skipped": []}
+        return TreeImport(0, [], [])
     if not isinstance(nodes, dict):
         raise ValidationError("memory-tree.json must hold a JSON object of nodes")
 
-    def change(tree: Tree) -> dict[str, Any]:
-        added, skipped = [], []
+    def change(tree: Tree) -> TreeImport:
+        added: list[str] = []
+        skipped: list[SkippedNode] = []
         for path, node in nodes.items():
             if path in (ROOT, "_schema_version") or not isinstance(node, dict):
                 continue  # the seed's own root and its file-format marker (which crashed its tree search)
@@ -189,41 +262,41 @@ def _import_tree(store: LifecycleStore, agent: str, nodes: object, now: datetime
                 last = node.get("last_access")
                 tree.touch([check_category(path) or ""], float(last) if isinstance(last, int | float) else 0.0)
             except ValidationError as exc:
-                skipped.append({"path": path, "why": str(exc)})
-        return {"nodes": len(tree.nodes), "added": added, "skipped": skipped}
+                skipped.append(SkippedNode(path, str(exc)))
+        return TreeImport(len(tree.nodes), added, skipped)
 
     return store.change_tree(agent, now, change)
 
 
-def _import_hot(store: LifecycleStore, agent: str, state: object, now: datetime) -> dict[str, Any]:
+def _import_hot(store: LifecycleStore, agent: str, state: object, now: datetime) -> FileImport:
     if state is None:
-        return {"imported": False}
+        return FileImport(imported=False)
     checked, pruned = hot.enforce_limits(hot.check_state(state, now.timestamp()), store.settings.hot)
     store.save_hot(agent, checked, now)
-    return {"imported": True, "bytes": hot.size_bytes(checked), "pruned": pruned}
+    return FileImport(imported=True, bytes=hot.size_bytes(checked), pruned=pruned)
 
 
-def _import_metrics(store: LifecycleStore, agent: str, found: object, now: datetime) -> dict[str, Any]:
+def _import_metrics(store: LifecycleStore, agent: str, found: object, now: datetime) -> FileImport:
     if not isinstance(found, dict):
-        return {"imported": False}
+        return FileImport(imported=False)
     counters = store.counters(agent)
     for key in ("retrieval_count", "consolidation_count"):
         if isinstance(found.get(key), int) and not isinstance(found[key], bool):
-            counters[key] = counters[key] + found[key]
+            counters = replace(counters, **{key: getattr(counters, key) + found[key]})
     last = found.get("last_consolidation")
     # The seed added every consolidation's timestamp to this field: only a real moment is kept.
     plausible = isinstance(last, int | float) and 0 < last <= now.timestamp()
-    if isinstance(last, int | float) and plausible and (counters["last_consolidation"] or 0) < last:
-        counters["last_consolidation"] = float(last)
-    store.backend.doc_set(agent, "counters", counters, now)
-    return {"imported": True, "last_consolidation_kept": plausible}
+    if isinstance(last, int | float) and plausible and (counters.last_consolidation or 0) < last:
+        counters = replace(counters, last_consolidation=float(last))
+    store.save_counters(agent, counters, now)
+    return FileImport(imported=True, last_consolidation_kept=plausible)
 
 
 def _is_generated(text: str) -> bool:
     return hot.MARK_START not in text and "*Generated:" in text and any(h in text for h in _SEED_HEADERS)
 
 
-def _import_memory_md(store: LifecycleStore, agent: str, source: Path, now: datetime) -> dict[str, Any]:
+def _import_memory_md(store: LifecycleStore, agent: str, source: Path, now: datetime) -> MemoryMdImport:
     text = read_text(source, strict=True)
     target = store.memory_md_path(agent)
     outcome = "none"
@@ -240,7 +313,8 @@ def _import_memory_md(store: LifecycleStore, agent: str, source: Path, now: date
         else:
             outcome = "kept"
     written = store.write_memory_md(agent, now)
-    return {"source": str(source) if text is not None else None, "outcome": outcome, **written}
+    found = str(source) if text is not None else None
+    return MemoryMdImport(found, outcome, written.path, written.block_bytes, written.hot_memories)
 
 
 # --- export ------------------------------------------------------------------------------------------
@@ -248,7 +322,7 @@ def _import_memory_md(store: LifecycleStore, agent: str, source: Path, now: date
 
 def export_workspace(
     store: LifecycleStore, directory: Path, *, agent_id: str, now: datetime, force: bool = False
-) -> dict[str, Any]:
+) -> EvoClawExport:
     folder = directory / "memory" / agent_id  # the seed's multi-agent layout: memory/<agent>/, default too
     md = Workspace(directory, agent_id).memory_md  # MEMORY.md, MEMORY-<agent>.md
     targets = [folder / n for n in (*FILES, COLD_FILE)] + [md]
@@ -259,7 +333,7 @@ def export_workspace(
     rows = store.backend.tier_rows(agent_id)
     warm = [m for m, t in zip(rows.ids, rows.tiers, strict=True) if t in WARM_STORE]
     cold = [m for m, t in zip(rows.ids, rows.tiers, strict=True) if t not in WARM_STORE]
-    seed_metrics = metrics(store, agent_id, now)
+    seed_metrics = metrics(store, agent_id, now).to_dict()
     documents: dict[Path, Any] = {
         folder / "warm-memory.json": store.warm_facts(agent_id, warm, at),
         folder / COLD_FILE: store.warm_facts(agent_id, cold, at),
@@ -274,14 +348,14 @@ def export_workspace(
         write_atomic(path, json.dumps(value, ensure_ascii=False, indent=2) + "\n")
     block, _ = store.hot_block(agent_id, now)
     write_atomic(md, block + "\n")
-    return {
-        "directory": str(directory),
-        "agent_id": agent_id,
-        "warm_facts": len(warm),
-        "cold_facts": len(cold),
-        "files": [str(p) for p in targets],
-        "exported_at": datetime.fromtimestamp(at, UTC).isoformat(),
-    }
+    return EvoClawExport(
+        str(directory),
+        agent_id,
+        len(warm),
+        len(cold),
+        [str(p) for p in targets],
+        datetime.fromtimestamp(at, UTC).isoformat(),
+    )
 
 
 _SEED_METRICS = (

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -17,14 +18,20 @@ from typing import TYPE_CHECKING, Any
 from ..errors import NotFoundError, ValidationError
 from ..model import check_agent_id, check_text, to_datetime
 from ..providers.llm import LLMClient
+from ..results import Result, optional
 from ..storage.base import LocalFile
+from ..storage.lifecycle import Pin, Transition
 from ..write.secrets import redact_json
 from . import consolidate as consolidation
 from . import distill as distiller
 from . import evoclaw, history, hot, notes
 from . import metrics as measures
+from .consolidate import Consolidation
+from .evoclaw import EvoClawExport, EvoClawImport
+from .metrics import Metrics
+from .notes import IngestReport
 from .retrieve import EVIDENCE_HITS, RetrieveResult, retrieve, search_evidence
-from .store import LifecycleStore, SessionStart
+from .store import LifecycleStore, MemoryMdWrite, SessionStart
 from .tiers import explain_score, record_age
 from .tree import LLM_TOP_K, Tree
 
@@ -32,6 +39,76 @@ if TYPE_CHECKING:
     from ..core.port import MemoryCore
 
 MAX_LIMIT = 1000
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HotChange(Result):
+    """The hot state changed (``updated``: the key) or its limits re-applied (``rebuilt``), and MEMORY.md."""
+
+    updated: str | None = optional()
+    rebuilt: bool = optional(False)
+    pruned: list[str]
+    hot_memory_size_bytes: int
+    memory_md: MemoryMdWrite
+
+
+@dataclass(frozen=True, slots=True)
+class CriticalState(Result):
+    """The seed's critical sync payload and the pins (memory id -> {tier, at})."""
+
+    hot_state: dict[str, Any]
+    tree_nodes: dict[str, Any]
+    timestamp: float
+    pins: dict[str, Pin]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TreeChange(Result):
+    """The paths a tree edit added, removed or pruned (one of them), and the tree's size after it."""
+
+    added: list[str] | None = optional()
+    removed: list[str] | None = optional()
+    pruned: list[str] | None = optional()
+    nodes: int
+    size_bytes: int
+
+
+@dataclass(frozen=True, slots=True)
+class UrlHit(Result):
+    id: str
+    text: str
+    category: str | None
+    metadata: dict[str, list[str]]  # urls, commands, paths
+
+
+@dataclass(frozen=True, slots=True)
+class UrlSearch(Result):
+    query: str
+    results_count: int
+    results: list[UrlHit]
+
+
+@dataclass(frozen=True, slots=True)
+class Why(Result):
+    """Where a memory lives and why: its score now, factor by factor, and the tier changes it went through."""
+
+    id: str
+    exists: bool
+    text: str
+    tier: str
+    pinned: Pin | None
+    scored_at: str
+    score: dict[str, Any]
+    transitions: list[Transition]
+
+
+@dataclass(frozen=True, slots=True)
+class Gone(Result):
+    """A purged memory: only the tier changes recorded before it went (``exists`` is False)."""
+
+    id: str
+    exists: bool
+    transitions: list[Transition]
 
 
 def _now(now: object) -> datetime:
@@ -72,7 +149,7 @@ class LifecycleService:
     def hot(self, *, agent_id: str = "default") -> dict[str, Any]:
         return self._store.hot_state(agent_id)
 
-    def update_hot(self, key: str, value: object, *, agent_id: str = "default", now: object = None) -> dict[str, Any]:
+    def update_hot(self, key: str, value: object, *, agent_id: str = "default", now: object = None) -> HotChange:
         """``hot --update KEY JSON``: change the hot state within its limits and re-render MEMORY.md."""
         moment = _now(now)
         limits = self._store.settings.hot
@@ -84,24 +161,24 @@ class LifecycleService:
             moment,
             lambda old: hot.enforce_limits(hot.apply_update(old, key, clean, moment.timestamp()), limits),
         )
-        return {
-            "updated": key,
-            "pruned": pruned,
-            "hot_memory_size_bytes": hot.size_bytes(state),
-            "memory_md": self._store.write_memory_md(agent_id, moment),
-        }
+        return HotChange(
+            updated=key,
+            pruned=pruned,
+            hot_memory_size_bytes=hot.size_bytes(state),
+            memory_md=self._store.write_memory_md(agent_id, moment),
+        )
 
-    def rebuild_memory_md(self, *, agent_id: str = "default", now: object = None) -> dict[str, Any]:
+    def rebuild_memory_md(self, *, agent_id: str = "default", now: object = None) -> HotChange:
         """``hot --rebuild``: re-apply the limits (they may have been lowered) and rewrite the block."""
         moment = _now(now)
         limits = self._store.settings.hot
         state, pruned = self._store.change_hot(agent_id, moment, lambda old: hot.enforce_limits(old, limits))
-        return {
-            "rebuilt": True,
-            "pruned": pruned,
-            "hot_memory_size_bytes": hot.size_bytes(state),
-            "memory_md": self._store.write_memory_md(agent_id, moment),
-        }
+        return HotChange(
+            rebuilt=True,
+            pruned=pruned,
+            hot_memory_size_bytes=hot.size_bytes(state),
+            memory_md=self._store.write_memory_md(agent_id, moment),
+        )
 
     def session_context(self, *, agent_id: str = "default", now: object = None) -> str:
         """What an agent loads at every session start: MEMORY.md's hot block and the tree index."""
@@ -111,17 +188,13 @@ class LifecycleService:
         """:meth:`session_context` in its parts (the hot block, the tree), for the context assembly."""
         return self._store.session_start(check_agent_id(agent_id), _now(now))
 
-    def critical_state(self, *, agent_id: str = "default", now: object = None) -> dict[str, Any]:
+    def critical_state(self, *, agent_id: str = "default", now: object = None) -> CriticalState:
         """The seed's critical sync payload ``{hot_state, tree_nodes, timestamp}``, and the pins (tiers set by
         hand, which a restore puts back)."""
         moment = _now(now)
         tree = self._store.tree(agent_id, moment)
-        return {
-            "hot_state": self._store.hot_state(agent_id),
-            "tree_nodes": tree.seed_dict(),
-            "timestamp": moment.timestamp(),
-            "pins": self.pins(agent_id=agent_id),
-        }
+        pins = self._store.backend.pins(check_agent_id(agent_id))
+        return CriticalState(self._store.hot_state(agent_id), tree.seed_dict(), moment.timestamp(), pins)
 
     def restore_pins(self, pins: dict[str, dict[str, Any]], *, agent_id: str = "default") -> int:
         """Put back pins of :meth:`critical_state` on the memories that exist here; how many."""
@@ -137,26 +210,19 @@ class LifecycleService:
     def tree(self, *, agent_id: str = "default", now: object = None) -> Tree:
         return self._store.tree(agent_id, _now(now))
 
-    def tree_add(self, path: str, desc: str, *, agent_id: str = "default", now: object = None) -> dict[str, Any]:
-        return self._change_tree(agent_id, now, "added", lambda tree, at: tree.add(path, desc, at))
+    def tree_add(self, path: str, desc: str, *, agent_id: str = "default", now: object = None) -> TreeChange:
+        return self._change_tree(agent_id, now, lambda tree, at: _sized(tree, added=tree.add(path, desc, at)))
 
-    def tree_remove(self, path: str, *, agent_id: str = "default", now: object = None) -> dict[str, Any]:
-        return self._change_tree(agent_id, now, "removed", lambda tree, at: tree.remove(path))
+    def tree_remove(self, path: str, *, agent_id: str = "default", now: object = None) -> TreeChange:
+        return self._change_tree(agent_id, now, lambda tree, at: _sized(tree, removed=tree.remove(path)))
 
-    def tree_prune(self, *, agent_id: str = "default", now: object = None) -> dict[str, Any]:
+    def tree_prune(self, *, agent_id: str = "default", now: object = None) -> TreeChange:
         days = self._store.settings.tree.prune_after_days
-        return self._change_tree(agent_id, now, "pruned", lambda tree, at: tree.prune(at, days))
+        return self._change_tree(agent_id, now, lambda tree, at: _sized(tree, pruned=tree.prune(at, days)))
 
-    def _change_tree(
-        self, agent_id: str, now: object, key: str, action: Callable[[Tree, float], list[str]]
-    ) -> dict[str, Any]:
+    def _change_tree(self, agent_id: str, now: object, action: Callable[[Tree, float], TreeChange]) -> TreeChange:
         moment = _now(now)
-
-        def change(tree: Tree) -> dict[str, Any]:
-            paths = action(tree, moment.timestamp())
-            return {key: paths, "nodes": len(tree.nodes), "size_bytes": tree.size_bytes()}
-
-        return self._store.change_tree(agent_id, moment, change)
+        return self._store.change_tree(agent_id, moment, lambda tree: action(tree, moment.timestamp()))
 
     def tree_search(
         self,
@@ -196,21 +262,16 @@ class LifecycleService:
     ) -> RetrieveResult:
         return retrieve(self._store, check_agent_id(agent_id), query, limit=_limit(limit), llm=llm, now=_now(now))
 
-    def search_url(self, fragment: str, *, agent_id: str = "default", limit: int = 5) -> dict[str, Any]:
+    def search_url(self, fragment: str, *, agent_id: str = "default", limit: int = 5) -> UrlSearch:
         """The seed's ``search-url``: memories whose metadata URLs contain ``fragment``."""
         if not isinstance(fragment, str) or not fragment.strip() or len(fragment) > 2000:
             raise ValidationError("give a URL fragment to look for, e.g. --url github.com")
         found = self._store.backend.find_by_url(check_agent_id(agent_id), fragment.strip(), _limit(limit))
         results = [
-            {
-                "id": r.id,
-                "text": r.text,
-                "category": r.category,
-                "metadata": {k: r.metadata.get(k, []) for k in ("urls", "commands", "paths")},
-            }
+            UrlHit(r.id, r.text, r.category, {k: r.metadata.get(k, []) for k in ("urls", "commands", "paths")})
             for r in found
         ]
-        return {"query": fragment.strip(), "results_count": len(results), "results": results}
+        return UrlSearch(fragment.strip(), len(results), results)
 
     # --- distillation and daily notes ---------------------------------------------------------------
 
@@ -225,7 +286,7 @@ class LifecycleService:
         dry_run: bool = False,
         now: object = None,
         interface: str = "python",
-    ) -> dict[str, Any]:
+    ) -> IngestReport:
         """``interface``: the face the facts arrive through, as their source says (cli, rest, mcp...)."""
         chosen = self._store.settings.daily.days if days is None else days
         agent = check_agent_id(agent_id)
@@ -247,7 +308,7 @@ class LifecycleService:
         now: object = None,
         dry_run: bool = False,
         interface: str = "python",
-    ) -> dict[str, Any]:
+    ) -> Consolidation:
         """Rescore and re-tier, maintain the tree and MEMORY.md; ``dry_run``: only report what would move or be
         deleted."""
         return consolidation.consolidate(
@@ -257,7 +318,7 @@ class LifecycleService:
     def schedule(self, command: str) -> list[dict[str, str]]:
         return consolidation.cron_schedule(self._store.settings.consolidation, command)
 
-    def why(self, memory_id: str, *, agent_id: str = "default", now: object = None) -> dict[str, Any]:
+    def why(self, memory_id: str, *, agent_id: str = "default", now: object = None) -> Why | Gone:
         """Where a memory lives and why: its score now, factor by factor, and every tier change it went through."""
         agent_id = check_agent_id(agent_id)
         moment = _now(now)
@@ -267,28 +328,20 @@ class LifecycleService:
             gone = self._store.backend.transitions(agent_id, memory_id.strip(), limit=MAX_LIMIT)
             if not gone:
                 raise
-            return {"id": memory_id.strip(), "exists": False, "transitions": [t.to_dict() for t in gone]}
+            return Gone(memory_id.strip(), False, gone)
         found = self._store.backend.transitions(agent_id, record.id, limit=MAX_LIMIT)
         age = record_age(record, moment.timestamp())
         score = explain_score(record.importance, age, record.access_count, self._store.policy)
         pin = self._store.backend.pins(agent_id).get(record.id)
-        return {
-            "id": record.id,
-            "exists": True,
-            "text": record.text,
-            "tier": record.tier,
-            "pinned": None if pin is None else pin.to_dict(),
-            "scored_at": moment.astimezone(UTC).isoformat(timespec="seconds"),  # the clock the score used
-            "score": score,
-            "transitions": [t.to_dict() for t in found],
-        }
+        scored_at = moment.astimezone(UTC).isoformat(timespec="seconds")  # the clock the score used
+        return Why(record.id, True, record.text, record.tier, pin, scored_at, score, found)
 
     def pins(self, *, agent_id: str = "default") -> dict[str, dict[str, Any]]:
         """The agent's pinned memories: id -> {tier, at} (pin with ``Memory.update(id, tier=...)``, unpin with
         ``tier="auto"``)."""
         return {mid: pin.to_dict() for mid, pin in self._store.backend.pins(check_agent_id(agent_id)).items()}
 
-    def metrics(self, *, agent_id: str = "default", now: object = None) -> dict[str, Any]:
+    def metrics(self, *, agent_id: str = "default", now: object = None) -> Metrics:
         return measures.metrics(self._store, agent_id, _now(now))
 
     def transitions(self, *, agent_id: str = "default", limit: int = 100, since: object = None) -> list[dict[str, Any]]:
@@ -308,13 +361,18 @@ class LifecycleService:
 
     # --- EvoClaw ----------------------------------------------------------------------------------
 
-    def import_evoclaw(self, directory: Path, *, agent_id: str | None = None, now: object = None) -> dict[str, Any]:
+    def import_evoclaw(self, directory: Path, *, agent_id: str | None = None, now: object = None) -> EvoClawImport:
         only = None if agent_id is None else check_agent_id(agent_id)
         return evoclaw.import_workspace(self._store, Path(directory).expanduser(), agent_id=only, now=_now(now))
 
     def export_evoclaw(
         self, directory: Path, *, agent_id: str = "default", force: bool = False, now: object = None
-    ) -> dict[str, Any]:
+    ) -> EvoClawExport:
         return evoclaw.export_workspace(
             self._store, Path(directory).expanduser(), agent_id=check_agent_id(agent_id), now=_now(now), force=force
         )
+
+
+def _sized(tree: Tree, **paths: list[str]) -> TreeChange:
+    """A tree edit's report: the paths it changed (arguments evaluated first, so the size is the one after it)."""
+    return TreeChange(**paths, nodes=len(tree.nodes), size_bytes=tree.size_bytes())

@@ -9,13 +9,14 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypedDict, TypeVar
 
 from ..config import LifecycleSettings
 from ..model import MemoryRecord, check_agent_id
+from ..results import Result
 from ..storage.lifecycle import COUNTERS_DOC, HOT_DOC, TREE_DOC, LifecycleBackend
 from ..workspace.files import update_text, workspace_lock
 from ..workspace.layout import Workspace
@@ -51,7 +52,39 @@ def epoch(moment: datetime | None) -> float:
     return (moment or datetime.now(UTC)).timestamp()
 
 
-def seed_fact(record: MemoryRecord, now: float, policy: TierPolicy) -> dict[str, Any]:
+class SeedFact(TypedDict):
+    """A fact of the seed's warm-memory.json (a file format, hence a typed dict rather than a result)."""
+
+    id: str
+    text: str
+    category: str
+    importance: float
+    created_at: float
+    access_count: int
+    score: float
+    tier: str
+    metadata: dict[str, list[str]]
+
+
+@dataclass(frozen=True, slots=True)
+class Counters(Result):
+    """The agent's running counters (the seed's metrics.json kept these as totals)."""
+
+    retrieval_count: int = 0
+    consolidation_count: int = 0
+    last_consolidation: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryMdWrite(Result):
+    """MEMORY.md rewritten: where, how big its block is, and how many hot memories it shows."""
+
+    path: str
+    block_bytes: int
+    hot_memories: int
+
+
+def seed_fact(record: MemoryRecord, now: float, policy: TierPolicy) -> SeedFact:
     """A memory as the seed's warm-memory.json holds a fact (its original id when it was imported)."""
     age = record_age(record, now)
     metadata = {key: list(record.metadata.get(key, [])) for key in ("urls", "commands", "paths")}
@@ -68,7 +101,7 @@ def seed_fact(record: MemoryRecord, now: float, policy: TierPolicy) -> dict[str,
     }
 
 
-def fact_size(fact: Mapping[str, Any]) -> int:
+def fact_size(fact: Mapping[str, object]) -> int:
     return len(json.dumps(fact, ensure_ascii=False).encode("utf-8"))
 
 
@@ -135,22 +168,36 @@ class LifecycleStore:
             self.save_tree(agent_id, tree, now)
         return result
 
-    def counters(self, agent_id: str) -> dict[str, Any]:
+    def counters(self, agent_id: str) -> Counters:
         found = self.backend.doc_get(agent_id, COUNTERS_DOC) or {}
-        return {"retrieval_count": 0, "consolidation_count": 0, "last_consolidation": None, **found}
+        return Counters(
+            int(found.get("retrieval_count") or 0),
+            int(found.get("consolidation_count") or 0),
+            found.get("last_consolidation"),
+        )
 
-    def bump(self, agent_id: str, now: datetime, counter: str, **values: Any) -> dict[str, Any]:
-        """Add one to ``counter`` and set ``values`` (the seed summed timestamps here; we set them)."""
+    def save_counters(self, agent_id: str, counters: Counters, now: datetime) -> None:
+        self.backend.doc_set(agent_id, COUNTERS_DOC, counters.to_dict(), now)
+
+    def bump(
+        self,
+        agent_id: str,
+        now: datetime,
+        counter: Literal["retrieval_count", "consolidation_count"],
+        last_consolidation: float | None = None,
+    ) -> Counters:
+        """Add one to ``counter`` (and set when the last consolidation ran: the seed summed timestamps here)."""
         with self.backend.write():
-            counters = self.counters(agent_id)
-            counters[counter] = int(counters.get(counter) or 0) + 1
-            counters.update(values)
-            self.backend.doc_set(agent_id, COUNTERS_DOC, counters, now)
+            old = self.counters(agent_id)
+            counters = replace(old, **{counter: getattr(old, counter) + 1})
+            if last_consolidation is not None:
+                counters = replace(counters, last_consolidation=last_consolidation)
+            self.save_counters(agent_id, counters, now)
         return counters
 
     # --- warm store -----------------------------------------------------------------------------
 
-    def warm_facts(self, agent_id: str, memory_ids: Sequence[str], now: float) -> list[dict[str, Any]]:
+    def warm_facts(self, agent_id: str, memory_ids: Sequence[str], now: float) -> list[SeedFact]:
         found = self.backend.get_many(agent_id, memory_ids)
         return [seed_fact(found[m], now, self.policy) for m in memory_ids if m in found]
 
@@ -190,14 +237,14 @@ class LifecycleStore:
             self.hot_state(agent_id), memories, agent_id=agent_id, now=at, max_bytes=self.settings.hot.max_bytes
         )
 
-    def write_memory_md(self, agent_id: str, now: datetime) -> dict[str, Any]:
+    def write_memory_md(self, agent_id: str, now: datetime) -> MemoryMdWrite:
         """Render the block into MEMORY.md (MEMORY-<agent>.md); text outside the markers is never touched."""
         self.settle()
         block, shown = self.hot_block(agent_id, now)
         path = self.memory_md_path(agent_id)
         with workspace_lock(self.workspace):
             update_text(path, lambda old: hot.splice(old, block))
-        return {"path": str(path), "block_bytes": len(block.encode("utf-8")), "hot_memories": shown}
+        return MemoryMdWrite(str(path), len(block.encode("utf-8")), shown)
 
     def session_start(self, agent_id: str, now: datetime) -> SessionStart:
         """What an agent loads at the start of every session: the hot block and the tree index."""

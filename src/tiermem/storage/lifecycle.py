@@ -27,6 +27,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from ..model import TIERS, MemoryRecord
+from ..results import Result, json_key
 
 # The lifecycle's per-agent documents (doc_get / doc_set keys): hot state, tree index, counters, daily ledger.
 HOT_DOC, TREE_DOC, COUNTERS_DOC, DAILY_DOC = "hot", "tree", "counters", "daily"
@@ -37,27 +38,16 @@ _TIER_ORDER = "CASE m.tier WHEN 'hot' THEN 0 WHEN 'warm' THEN 1 WHEN 'cold' THEN
 
 
 @dataclass(frozen=True, slots=True)
-class Transition:
+class Transition(Result):
     """One change of a memory's tier. ``to_tier`` is a tier, or ``deleted`` when the memory was purged."""
 
     memory_id: str
     at: datetime
-    from_tier: str | None
-    to_tier: str
+    from_tier: str | None = field(metadata=json_key("from"))
+    to_tier: str = field(metadata=json_key("to"))
     reason: str
     score: float
     detail: dict[str, Any] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "memory_id": self.memory_id,
-            "at": self.at.isoformat(),
-            "from": self.from_tier,
-            "to": self.to_tier,
-            "reason": self.reason,
-            "score": self.score,
-            "detail": self.detail,
-        }
 
 
 @dataclass(frozen=True, slots=True)

@@ -85,11 +85,11 @@ def ingest_daily(
         report = lifecycle.ingest_daily(agent_id=agent_id(), days=days, dry_run=dry_run, now=now, interface="cli")
     verb = "would store" if dry_run else "stored"
     lines = [
-        f"{report['files_scanned']} notes, {report['facts_found']} facts: {verb} "
-        f"{sum(f['status'] in ('new', 'stored') for f in report['facts'])}, skipped {report['facts_skipped']}"
+        f"{report.files_scanned} notes, {report.facts_found} facts: {verb} "
+        f"{sum(f.status in ('new', 'stored') for f in report.facts)}, skipped {report.facts_skipped}"
     ]
-    lines += [f"  [{f['status']}] {f['category']}: {render.snippet(f['text'], 100)}" for f in report["facts"]]
-    _print_json_or(report, "\n".join(lines))
+    lines += [f"  [{f.status}] {f.category}: {render.snippet(f.text, 100)}" for f in report.facts]
+    _print_json_or(report.to_dict(), "\n".join(lines))
 
 
 @app.command()
@@ -131,11 +131,10 @@ def search_url(
         raise UsageError("give the URL fragment: tiermem search-url --url github.com")
     with open_lifecycle() as (_, lifecycle):
         report = lifecycle.search_url(url, agent_id=agent_id(), limit=limit)
-    lines = [
-        f"{r['id']}  {render.snippet(r['text'], 100)}\n    {', '.join(r['metadata']['urls'])}"
-        for r in report["results"]
-    ] or [f"no memory has a URL containing {url!r}"]
-    _print_json_or(report, "\n".join(lines))
+    lines = [f"{r.id}  {render.snippet(r.text, 100)}\n    {', '.join(r.metadata['urls'])}" for r in report.results] or [
+        f"no memory has a URL containing {url!r}"
+    ]
+    _print_json_or(report.to_dict(), "\n".join(lines))
 
 
 @app.command("import-evoclaw")
@@ -147,16 +146,16 @@ def import_evoclaw(
     """Migrate an EvoClaw workspace: warm facts, tree, hot state, metrics and MEMORY.md (all agents, or --agent-id)."""
     with open_lifecycle("write") as (_, lifecycle), render.working(f"importing {directory}"):
         report = lifecycle.import_evoclaw(directory, agent_id=current().agent_id, now=now)
-    lines = [f"imported {report['source']}"]
-    for agent, parts in report["agents"].items():
-        facts, cold, tree = parts["facts"], parts["cold_facts"], parts["tree"]
+    lines = [f"imported {report.source}"]
+    for agent, parts in report.agents.items():
+        facts, cold, tree = parts.facts, parts.cold_facts, parts.tree
         lines.append(
-            f"  {agent}: {facts['imported']} warm and {cold['imported']} cold facts "
-            f"({facts['already_present'] + cold['already_present']} already present), "
-            f"tree of {tree['nodes']} nodes ({len(tree['added'])} new), "
-            f"hot state {'yes' if parts['hot_state']['imported'] else 'no'}, MEMORY.md {parts['memory_md']['outcome']}"
+            f"  {agent}: {facts.imported} warm and {cold.imported} cold facts "
+            f"({facts.already_present + cold.already_present} already present), "
+            f"tree of {tree.nodes} nodes ({len(tree.added)} new), "
+            f"hot state {'yes' if parts.hot_state.imported else 'no'}, MEMORY.md {parts.memory_md.outcome}"
         )
-    _print_json_or(report, "\n".join(lines))
+    _print_json_or(report.to_dict(), "\n".join(lines))
 
 
 @app.command("export-evoclaw")
@@ -170,7 +169,7 @@ def export_evoclaw(
     with open_lifecycle() as (_, lifecycle):
         report = lifecycle.export_evoclaw(directory, agent_id=agent_id(), force=force, now=now)
     _print_json_or(
-        report,
-        f"exported {report['warm_facts']} warm and {report['cold_facts']} archived memories "
-        f"of {report['agent_id']} to {report['directory']}",
+        report.to_dict(),
+        f"exported {report.warm_facts} warm and {report.cold_facts} archived memories "
+        f"of {report.agent_id} to {report.directory}",
     )

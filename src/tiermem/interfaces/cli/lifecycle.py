@@ -182,7 +182,7 @@ def consolidate(
 
     working = render.working(f"{mode} consolidation")
     with seed_archive(db_url, auth_token) as archive, open_lifecycle("write") as (memory, lifecycle), working:
-        report = lifecycle.consolidate(mode, agent_id=agent_id(), now=now, dry_run=dry_run, interface="cli")
+        report = lifecycle.consolidate(mode, agent_id=agent_id(), now=now, dry_run=dry_run, interface="cli").to_dict()
         if archive is not None and not dry_run:
             report["cold_archive"] = push(memory.core, archive, agent_id())
     if wants_json():
@@ -255,9 +255,9 @@ def hot(
         raise UsageError("give --update or --rebuild, not both")
     with open_lifecycle("read" if update is None and not rebuild else "write") as (_, lifecycle):
         if update is not None:
-            result = lifecycle.update_hot(update[0], _json_value(*update), agent_id=agent_id(), now=now)
+            result = lifecycle.update_hot(update[0], _json_value(*update), agent_id=agent_id(), now=now).to_dict()
         elif rebuild:
-            result = lifecycle.rebuild_memory_md(agent_id=agent_id(), now=now)
+            result = lifecycle.rebuild_memory_md(agent_id=agent_id(), now=now).to_dict()
         else:
             result = lifecycle.hot(agent_id=agent_id())
     if wants_json() or (update is None and not rebuild):
@@ -356,11 +356,11 @@ def _tree_action(
     now: str | None,
 ) -> dict[str, Any] | None:
     if add is not None:
-        return lifecycle.tree_add(add[0], add[1], agent_id=agent_id(), now=now)
+        return lifecycle.tree_add(add[0], add[1], agent_id=agent_id(), now=now).to_dict()
     if remove is not None:
-        return lifecycle.tree_remove(remove, agent_id=agent_id(), now=now)
+        return lifecycle.tree_remove(remove, agent_id=agent_id(), now=now).to_dict()
     if prune:
-        return lifecycle.tree_prune(agent_id=agent_id(), now=now)
+        return lifecycle.tree_prune(agent_id=agent_id(), now=now).to_dict()
     if search is not None:
         return lifecycle.tree_search(
             search, agent_id=agent_id(), llm=llm_client(memory, "tree_search"), top_k=top_k, now=now
@@ -391,7 +391,7 @@ def _show_tree(shown: Tree, plain: bool) -> None:
 def metrics(now: NowOpt = None) -> None:
     """The seed's metrics.json: tree, hot and warm sizes, retrievals, evictions, tokens saved..."""
     with open_lifecycle() as (memory, lifecycle):
-        found = lifecycle.metrics(agent_id=agent_id(), now=now)
+        found = lifecycle.metrics(agent_id=agent_id(), now=now).to_dict()
         found["llm_today"] = next(iter(memory.llm_usage(days=1).values()), {})  # calls and tokens by purpose
     if wants_json():
         render.emit_json(found)
@@ -420,7 +420,7 @@ def why(
 ) -> None:
     """Why a memory is in its tier: its score factor by factor, and every tier change with its reason."""
     with open_lifecycle() as (_, lifecycle):
-        found = lifecycle.why(memory_id, agent_id=agent_id(), now=now)
+        found = lifecycle.why(memory_id, agent_id=agent_id(), now=now).to_dict()
     if wants_json():
         render.emit_json(found)
         return

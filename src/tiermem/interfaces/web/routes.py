@@ -311,7 +311,7 @@ def memory_page(
         links=views.linked(memory, memory.links(record.id, agent_id=agent_id), agent_id),
         history=memory.history(record.id, agent_id=agent_id),
         fields=views.history_fields,
-        why=lifecycle.why(record.id, agent_id=agent_id),
+        why=lifecycle.why(record.id, agent_id=agent_id).to_dict(),
         chain=views.supersede_chain(memory, record),
         sources=views.sources(record),
     )
