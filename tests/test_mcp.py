@@ -230,3 +230,23 @@ def test_engine_errors_reach_the_agent_as_tool_errors(mem: Memory, mcp_url: str)
     assert payload(empty).endswith("query is empty; say what to search for")
     assert "has role 'read'; this needs 'write'" in payload(denied)
     assert missing.is_error
+
+
+def test_consolidate_over_mcp_files_daily_facts_as_mcp(tmp_path: Path, embedder: Any) -> None:
+    """Facts a consolidation ingests from the daily notes say which face ran it (here mcp), not python."""
+    from datetime import UTC, datetime
+
+    (tmp_path / "memory").mkdir()
+    today = datetime.now(UTC).date().isoformat()
+    (tmp_path / "memory" / f"{today}.md").write_text(f"# {today}\n\n- Decided to try LTX-2 for video next week\n")
+    with Memory.open(tmp_path / ".tiermem", embedder=embedder) as mem:
+        token, _ = create_token(mem, ["default"], "write")
+
+        async def scenario(session: ClientSession) -> Any:
+            return payload(await session.call_tool("consolidate", {"mode": "daily", "agent_id": "default"}))
+
+        with serve_asgi(http_app(mem)) as url:
+            report = over_http(url, scenario, token)
+        assert report["ingest"]["facts_stored"] == 1
+        (fact,) = [r for r in mem.list() if r.source.get("type") == "daily"]
+        assert fact.source["interface"] == "mcp"

@@ -233,7 +233,7 @@ def _lifecycle_tools(server: MCPServer, access: Access) -> None:
         memories."""
         with _tool_errors():
             agent = access.agent(ctx, agent_id, "write")
-            return memory.consolidate(mode, agent_id=agent, workspace=access.workspace).to_dict()
+            return access.lifecycle().consolidate(mode, agent_id=agent, interface="mcp").to_dict()
 
 
 def _resources(server: MCPServer, access: Access) -> None:
