@@ -169,13 +169,39 @@ class Revision:
 
 
 def _tokens(text: str) -> list[tuple[str, bool]]:
-    """Each token with whether a sentence ends right after it (trailing punctuation is not part of it)."""
+    """Each token with whether a sentence ends right after it (trailing punctuation is not part of it).
+
+    A token never spans whitespace, so the text is read a whitespace-free chunk at a time: a chunk of
+    letters and digits alone is one token (most are), any other is read once by the regex and remembered
+    (:func:`_chunk`: chunks repeat across memories as words do). The whitespace after a chunk ends a
+    sentence when it is a line break."""
+    text = text.replace("’", "'")
+    found: list[tuple[str, bool]] = []
+    if "\n" not in text:
+        for chunk in text.split():
+            if chunk.isalnum():  # what the regex's \w matches: the whole chunk is the token
+                found.append((chunk, False))
+            else:
+                found += _chunk(chunk, False)
+        return found
+    for chunk, line_break in _CHUNKS.findall(text):
+        found += _chunk(chunk, bool(line_break))
+    return found
+
+
+_CHUNKS = re.compile(r"(\S+)(\n?)")
+
+
+@lru_cache(maxsize=65536)
+def _chunk(chunk: str, line_break: bool) -> tuple[tuple[str, bool], ...]:
+    """The tokens of one chunk of non-space characters; ``line_break``: a line break follows it."""
     found = []
-    for token, trail, following in _TOKEN_PARTS.findall(text.replace("’", "'")):
+    for token, trail, following in _TOKEN_PARTS.findall(chunk):
         if token.endswith(("'s", "'S")) and len(token) > 2:
             token = token[:-2]
-        found.append((token, (trail[:1] or following) in _SENTENCE_ENDS))
-    return found
+        after = trail[:1] or following or ("\n" if line_break else "")
+        found.append((token, after in _SENTENCE_ENDS))
+    return tuple(found)
 
 
 _DIGIT = re.compile(r"\d")
@@ -192,11 +218,59 @@ def _is_value(token: str, lowered: str, sentence_start: bool) -> bool:
     return token[0].isupper() and not sentence_start and lowered not in STOP_WORDS
 
 
+_PLAIN_WORD, _NEGATION, _VALUE, _CONTENT, _OTHER = range(5)
+
+
+@dataclass(frozen=True, slots=True)
+class _Word:
+    """One token as :func:`read` uses it, whatever text it stands in (see :func:`_word`)."""
+
+    lowered: str
+    kind: int  # _PLAIN_WORD, _NEGATION, _VALUE, _CONTENT or _OTHER (an ignored word)
+    key: str  # a value as compared (a value, or a content word that may be a name opening a sentence)
+    stemmed: str  # the content stem
+    suffix: bool  # am / pm: part of the time before it
+    whole: str  # the stem of the whole lower-cased word (the antonym test)
+    past: bool  # a past-tense form
+
+
+_KNOWN_WORDS = 100_000  # tokens remembered per position kind (a dict each, emptied when full)
+_WORDS: tuple[dict[str, _Word], dict[str, _Word]] = ({}, {})  # inside a sentence, opening one
+
+
+def _word(token: str, sentence_start: bool) -> _Word:
+    """What a token says, read once per token and position kind: a text is mostly words seen before (a
+    plain dict: an lru_cache of two arguments costs as much as reading a short word again)."""
+    known = _WORDS[sentence_start]
+    found = known.get(token)
+    if found is None:
+        if len(known) >= _KNOWN_WORDS:
+            known.clear()
+        found = known[token] = _read_word(token, sentence_start)
+    return found
+
+
+def _read_word(token: str, sentence_start: bool) -> _Word:
+    lowered = token.lower()
+    whole = stem(lowered)
+    past = lowered in _IRREGULAR_PAST or (lowered.endswith("ed") and len(lowered) > 4)
+    if lowered in _PLAIN:  # most words: a function word, nothing else to learn from it
+        return _Word(lowered, _PLAIN_WORD, "", "", False, whole, past)
+    if lowered in _NEGATIONS or lowered.endswith("n't"):
+        return _Word(lowered, _NEGATION, "", "", False, whole, past)
+    suffix = lowered in _TIME_SUFFIX
+    if _is_value(token, lowered, sentence_start):
+        return _Word(lowered, _VALUE, _number(lowered), "", suffix, whole, past)
+    if lowered not in _IGNORED and (stemmed := stem(lowered.strip("'"))) not in _IGNORED:
+        return _Word(lowered, _CONTENT, _number(lowered), stemmed, suffix, whole, past)
+    return _Word(lowered, _OTHER, "", "", suffix, whole, past)
+
+
 @lru_cache(maxsize=16384)
 def read(text: str) -> Statement:
     """The statement's values, polarity and content (cached: a write compares one text with many)."""
     raw = _tokens(text[:4000])
-    words: list[str] = []
+    read_words = []
     values: set[str] = set()
     content: set[str] = set()
     shown: dict[str, str] = {}
@@ -204,41 +278,43 @@ def read(text: str) -> Statement:
     where: dict[str, float] = {}
     negations = 0
     sentence_start = True
+    last = max(1, len(raw) - 1)
+    inside, opening = _WORDS
     for i, (token, ends) in enumerate(raw):
-        lowered = token.lower()
-        words.append(lowered)
-        if lowered in _PLAIN:  # most words: a function word, nothing else to learn from it
-            sentence_start = ends
-            continue
-        if lowered in _NEGATIONS or lowered.endswith("n't"):
+        word = (opening if sentence_start else inside).get(token) or _word(token, sentence_start)
+        read_words.append(word)
+        kind = word.kind
+        if kind == _PLAIN_WORD:
+            pass
+        elif kind == _NEGATION:
             negations += 1
-        elif lowered in _TIME_SUFFIX and i and _number(raw[i - 1][0]) in values:
-            values.discard(_number(raw[i - 1][0]))
-            values.add(key := _number(raw[i - 1][0]) + lowered.replace(".", ""))
+        elif word.suffix and i and (before := _number(raw[i - 1][0])) in values:
+            values.discard(before)
+            values.add(key := before + word.lowered.replace(".", ""))
             shown[key] = f"{raw[i - 1][0]} {token}"
-        elif _is_value(token, lowered, sentence_start):
-            values.add(key := _number(lowered))
-            shown.setdefault(key, token)
-            where.setdefault(key, i / max(1, len(raw) - 1))
-        elif lowered not in _IGNORED and (stemmed := stem(lowered.strip("'"))) not in _IGNORED:
-            content.add(stemmed)
+        elif kind == _VALUE:
+            values.add(word.key)
+            shown.setdefault(word.key, token)
+            where.setdefault(word.key, i / last)
+        elif kind == _CONTENT:
+            content.add(word.stemmed)
             if sentence_start and token[0].isupper():
-                initial[_number(lowered)] = stemmed
-                shown.setdefault(_number(lowered), token)
-                where.setdefault(_number(lowered), i / max(1, len(raw) - 1))
+                initial[word.key] = word.stemmed
+                shown.setdefault(word.key, token)
+                where.setdefault(word.key, i / last)
         sentence_start = ends
-    past = any(w in _IRREGULAR_PAST or (w.endswith("ed") and len(w) > 4) for w in words)
+    words = tuple(w.lowered for w in read_words)
     return Statement(
-        tuple(words),
+        words,
         frozenset(values),
         frozenset(content),
         negations,
         shown,
         initial,
-        frozenset(map(stem, words)),
+        frozenset(w.whole for w in read_words),
         normalize(text),
         frozenset(w for w in content if w.startswith("re")),
-        past and _PRESENT.isdisjoint(words),
+        any(w.past for w in read_words) and _PRESENT.isdisjoint(words),
         where,
     )
 
