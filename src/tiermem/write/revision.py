@@ -146,7 +146,7 @@ class Statement:
     negations: int
     shown: dict[str, str]  # value as compared -> as written (for the explanation)
     initial: dict[str, str]  # capitalised words opening a sentence (read as content): value key -> stem
-    stems: frozenset[str]  # every word stemmed, function words too: the antonym test
+    vocabulary: frozenset[str]  # the distinct lower-cased tokens, function words too
     normal: str  # the normalised text (the same text, whatever its case and punctuation)
     redone: frozenset[str]  # content stems of re- verbs ("repaint"): a change when the other text has "paint"
     event: bool  # told in the past tense with no present verb: something that happened once
@@ -230,7 +230,6 @@ class _Word:
     key: str  # a value as compared (a value, or a content word that may be a name opening a sentence)
     stemmed: str  # the content stem
     suffix: bool  # am / pm: part of the time before it
-    whole: str  # the stem of the whole lower-cased word (the antonym test)
     past: bool  # a past-tense form
 
 
@@ -252,18 +251,17 @@ def _word(token: str, sentence_start: bool) -> _Word:
 
 def _read_word(token: str, sentence_start: bool) -> _Word:
     lowered = token.lower()
-    whole = stem(lowered)
     past = lowered in _IRREGULAR_PAST or (lowered.endswith("ed") and len(lowered) > 4)
     if lowered in _PLAIN:  # most words: a function word, nothing else to learn from it
-        return _Word(lowered, _PLAIN_WORD, "", "", False, whole, past)
+        return _Word(lowered, _PLAIN_WORD, "", "", False, past)
     if lowered in _NEGATIONS or lowered.endswith("n't"):
-        return _Word(lowered, _NEGATION, "", "", False, whole, past)
+        return _Word(lowered, _NEGATION, "", "", False, past)
     suffix = lowered in _TIME_SUFFIX
     if _is_value(token, lowered, sentence_start):
-        return _Word(lowered, _VALUE, _number(lowered), "", suffix, whole, past)
+        return _Word(lowered, _VALUE, _number(lowered), "", suffix, past)
     if lowered not in _IGNORED and (stemmed := stem(lowered.strip("'"))) not in _IGNORED:
-        return _Word(lowered, _CONTENT, _number(lowered), stemmed, suffix, whole, past)
-    return _Word(lowered, _OTHER, "", "", suffix, whole, past)
+        return _Word(lowered, _CONTENT, _number(lowered), stemmed, suffix, past)
+    return _Word(lowered, _OTHER, "", "", suffix, past)
 
 
 @lru_cache(maxsize=16384)
@@ -303,7 +301,7 @@ def read(text: str) -> Statement:
                 shown.setdefault(word.key, token)
                 where.setdefault(word.key, i / last)
         sentence_start = ends
-    words = tuple(w.lowered for w in read_words)
+    words = tuple([w.lowered for w in read_words])
     return Statement(
         words,
         frozenset(values),
@@ -311,10 +309,10 @@ def read(text: str) -> Statement:
         negations,
         shown,
         initial,
-        frozenset(w.whole for w in read_words),
+        vocabulary := frozenset(words),
         normalize(text),
         frozenset(w for w in content if w.startswith("re")),
-        any(w.past for w in read_words) and _PRESENT.isdisjoint(words),
+        any(w.past for w in read_words) and _PRESENT.isdisjoint(vocabulary),
         where,
     )
 
@@ -335,9 +333,9 @@ def _reconciled(new: Statement, old: Statement) -> tuple[Statement, Statement]:
 
 
 def _as_values(statement: Statement, values: frozenset[str]) -> Statement:
-    names = {key: stemmed for key, stemmed in statement.initial.items() if key in values}
-    if not names:
+    if values.isdisjoint(statement.initial):  # most texts: no opening word is a value of the other
         return statement
+    names = {key: stemmed for key, stemmed in statement.initial.items() if key in values}
     return replace(
         statement,
         values=statement.values | names.keys(),
@@ -349,20 +347,27 @@ def _as_values(statement: Statement, values: frozenset[str]) -> Statement:
 def _opposed(new: Statement, old: Statement) -> tuple[str, str] | None:
     """An antonym pair between the words only one of the texts has: (old word, new word). All words count
     here, function words included ("on" / "off", "before" / "after")."""
-    mine, theirs = new.stems - old.stems, old.stems - new.stems
+    new_stems, old_stems = _stems(new.vocabulary), _stems(old.vocabulary)
+    mine, theirs = new_stems - old_stems, old_stems - new_stems
     for a in theirs:  # linear in the words: each is looked up, never compared with every other
-        found = (_OPPOSITES.get(a, frozenset()) & mine) or {a[len(p) :] for p in _unprefixed(a)} & mine
+        found = (_OPPOSITES.get(a, frozenset()) & mine) or _unprefixed(a) & mine
         if found:
             return a, min(found)
     for b in mine:
-        if {b[len(p) :] for p in _unprefixed(b)} & theirs:
-            return next(iter({b[len(p) :] for p in _unprefixed(b)} & theirs)), b
+        if _unprefixed(b) & theirs:
+            return next(iter(_unprefixed(b) & theirs)), b
     return None
 
 
-def _unprefixed(word: str) -> list[str]:
-    """The negating prefixes ``word`` starts with, leaving a word of at least 4 letters (unable: "un")."""
-    return [p for p in _NEGATING_PREFIXES if word.startswith(p) and len(word) - len(p) >= 4]
+def _stems(words: frozenset[str]) -> frozenset[str]:
+    return frozenset(map(stem, words))
+
+
+@lru_cache(maxsize=65536)
+def _unprefixed(word: str) -> frozenset[str]:
+    """``word`` without each negating prefix it starts with, where a word of at least 4 letters is left
+    (unable: "able"); cached: the antonym test asks it of every word one text has and the other has not."""
+    return frozenset(word[len(p) :] for p in _NEGATING_PREFIXES if word.startswith(p) and len(word) - len(p) >= 4)
 
 
 def _slot(new: Statement, old: Statement) -> tuple[str, str, bool] | None:
@@ -372,7 +377,9 @@ def _slot(new: Statement, old: Statement) -> tuple[str, str, bool] | None:
     server ...", which is another subject)."""
     if max(len(new.words), len(old.words)) > FRAME_TOKENS or abs(len(new.words) - len(old.words)) > MAX_SLOT:
         return None
-    if len(set(new.words) ^ set(old.words)) > 2 * MAX_SLOT:  # more words differ than one slot can hold
+    if len(new.vocabulary ^ old.vocabulary) > 2 * MAX_SLOT:  # more words differ than one slot can hold
+        return None
+    if not _one_run_differs(old.words, new.words):
         return None
     ops = [op for op in SequenceMatcher(None, old.words, new.words, autojunk=False).get_opcodes() if op[0] != "equal"]
     if len(ops) != 1 or ops[0][0] != "replace":
@@ -381,6 +388,22 @@ def _slot(new: Statement, old: Statement) -> tuple[str, str, bool] | None:
     if i2 - i1 > MAX_SLOT or j2 - j1 > MAX_SLOT:
         return None
     return " ".join(old.words[i1:i2]), " ".join(new.words[j1:j2]), 2 * i1 >= len(old.words)
+
+
+def _one_run_differs(old: tuple[str, ...], new: tuple[str, ...]) -> bool:
+    """Whether, past their common start and end, each sequence has at most MAX_SLOT words left and no word
+    left in one is left in the other: necessary for difflib to see one short replaced run (a run it
+    replaces has no word in common with its replacement, or it would have matched that word), and far
+    cheaper, so difflib runs only on the few pairs that pass."""
+    shortest = min(len(old), len(new))
+    start = 0
+    while start < shortest and old[start] == new[start]:
+        start += 1
+    end = 0
+    while end < shortest - start and old[-1 - end] == new[-1 - end]:
+        end += 1
+    was, now = old[start : len(old) - end], new[start : len(new) - end]
+    return 0 < len(was) <= MAX_SLOT and 0 < len(now) <= MAX_SLOT and set(was).isdisjoint(now)
 
 
 def _values_why(old: Statement, new: Statement) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
@@ -444,7 +467,7 @@ def compare(
 
 
 def _marks_change(new: Statement) -> bool:
-    return not _CHANGE_WORDS.isdisjoint(new.words)
+    return not _CHANGE_WORDS.isdisjoint(new.vocabulary)
 
 
 def _occurrences(new: Statement, old: Statement) -> bool:
