@@ -169,19 +169,20 @@ class Revision:
         return self.kind in (UPDATE, CONTRADICTION)
 
 
-def _tokens(text: str) -> list[tuple[str, bool]]:
-    """Each token with whether a sentence ends right after it (trailing punctuation is not part of it).
+def _tokens(text: str) -> list[tuple[str, bool, bool]]:
+    """Each token with whether a sentence ends right after it (trailing punctuation is not part of it) and
+    whether only whitespace follows it (no punctuation: "Visual Studio Code" is one name, "Alice, Bob" two).
 
     A token never spans whitespace, so the text is read a whitespace-free chunk at a time: a chunk of
     letters and digits alone is one token (most are), any other is read once by the regex and remembered
     (:func:`_chunk`: chunks repeat across memories as words do). The whitespace after a chunk ends a
     sentence when it is a line break."""
     text = text.replace("’", "'")
-    found: list[tuple[str, bool]] = []
+    found: list[tuple[str, bool, bool]] = []
     if "\n" not in text:
         for chunk in text.split():
             if chunk.isalnum():  # what the regex's \w matches: the whole chunk is the token
-                found.append((chunk, False))
+                found.append((chunk, False, True))
             else:
                 found += _chunk(chunk, False)
         return found
@@ -194,14 +195,14 @@ _CHUNKS = re.compile(r"(\S+)(\n?)")
 
 
 @lru_cache(maxsize=65536)
-def _chunk(chunk: str, line_break: bool) -> tuple[tuple[str, bool], ...]:
+def _chunk(chunk: str, line_break: bool) -> tuple[tuple[str, bool, bool], ...]:
     """The tokens of one chunk of non-space characters; ``line_break``: a line break follows it."""
     found = []
     for token, trail, following in _TOKEN_PARTS.findall(chunk):
         if token.endswith(("'s", "'S")) and len(token) > 2:
             token = token[:-2]
         after = trail[:1] or following or ("\n" if line_break else "")
-        found.append((token, after in _SENTENCE_ENDS))
+        found.append((token, after in _SENTENCE_ENDS, not (trail or following)))
     return tuple(found)
 
 
@@ -281,7 +282,8 @@ def read(text: str) -> Statement:
     sentence_start = True
     last = max(1, len(raw) - 1)
     inside, opening = _WORDS
-    for i, (token, ends) in enumerate(raw):
+    name = ""  # the name value just read, when only whitespace follows it: a next name word continues it
+    for i, (token, ends, bare) in enumerate(raw):
         word = (opening if sentence_start else inside).get(token) or _word(token, sentence_start)
         read_words.append(word)
         kind = word.kind
@@ -293,16 +295,28 @@ def read(text: str) -> Statement:
             values.discard(before)
             values.add(key := before + word.lowered.replace(".", ""))
             shown[key] = f"{raw[i - 1][0]} {token}"
+        elif kind == _VALUE and name and _names(token, word):  # "VS Code", "Carol Smith": one value
+            values.discard(name)
+            values.add(key := f"{name} {word.key}")
+            shown[key] = f"{shown[name]} {token}"
+            where[key] = where[name]
+            name = key if bare else ""
+            sentence_start = ends
+            continue
         elif kind == _VALUE:
             values.add(word.key)
             shown.setdefault(word.key, token)
             where.setdefault(word.key, i / last)
+            name = word.key if bare and _names(token, word) else ""
+            sentence_start = ends
+            continue
         elif kind == _CONTENT:
             content.add(word.stemmed)
             if sentence_start and token[0].isupper():
                 initial[word.key] = word.stemmed
                 shown.setdefault(word.key, token)
                 where.setdefault(word.key, i / last)
+        name = ""
         sentence_start = ends
     words = tuple([w.lowered for w in read_words])
     return Statement(
@@ -318,6 +332,11 @@ def read(text: str) -> Statement:
         any(w.past for w in read_words) and _PRESENT.isdisjoint(vocabulary),
         where,
     )
+
+
+def _names(token: str, word: _Word) -> bool:
+    """A capitalised word read as a value: a word of a name (not a weekday, month, number or colour)."""
+    return token[0].isupper() and token.isalpha() and word.lowered not in _CLOSED_VALUES
 
 
 def _number(token: str) -> str:
@@ -455,6 +474,11 @@ def compare(
     # content or values ("the outage itself" is not "the cause of the outage" said shorter).
     said = len(shared) + len(new.values) >= 2
     if not only_old:
+        if said and len(only_new) == 1 and cosine >= PARAPHRASE_COSINE and not _kept_in_order(old, new):
+            # One word more, the sentence built anew: the same fact told another way ("the rotation has 4
+            # engineers" / "4 engineers share the rotation"). Detail is added to a sentence kept as it was
+            # ("the user is severely allergic to peanuts").
+            return Revision(RESTATEMENT, f"the same facts told another way (similarity {cosine:.2f})")
         return _elaboration(only_new, cosine) if said else Revision(DISTINCT, "about something else")
     if not only_new:
         if cosine < ELABORATION_COSINE or not said:
@@ -467,6 +491,13 @@ def compare(
     if new.values and cosine >= VALUE_PARAPHRASE_COSINE and share >= CHANGE_SUBJECT:
         return Revision(RESTATEMENT, f"the same values in other words (similarity {cosine:.2f})")
     return _reworded(new_text, old_text, cosine, share, same_type, threshold)
+
+
+def _kept_in_order(old: Statement, new: Statement) -> bool:
+    """Whether the words of ``old`` that say something (function words aside) stand in ``new`` in the same
+    order: ``new`` is ``old`` with words added, not the fact told again."""
+    remaining = iter([w for w in new.words if w not in _IGNORED])
+    return all(word in remaining for word in old.words if word not in _IGNORED)
 
 
 def _marks_change(new: Statement) -> bool:
@@ -507,6 +538,9 @@ def _value_change(
             return Revision(RESTATEMENT, "says less than the stored memory, nothing new")
         return Revision(DISTINCT, "about something else")
     removed, added = old.values - new.values, new.values - old.values
+    if len(removed) == len(added) == 1 and set(next(iter(removed)).split()) < set(next(iter(added)).split()):
+        # The same name, longer: more detail about the same value ("Solarized" / "Solarized Dark").
+        return _elaboration(frozenset(new.shown[v] for v in added), cosine)
     if max(len(removed), len(added)) > 1 and not _announced(new, old):
         # An update changes one value; a sentence with several of its values replaced is the same kind of fact
         # about something else ("the access code for the Kazotan unit is 4417" / "... the Velmir unit is
