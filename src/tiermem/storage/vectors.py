@@ -5,7 +5,8 @@ Why not sqlite-vec: its 0.1.x KNN is itself an exact scan, measured here at 30-6
 vectors, and the stdlib ``sqlite3`` of many Pythons cannot load extensions at all. A contiguous numpy
 matrix scanned with one BLAS call returns the same (exact) neighbours in ~4 ms. SQLite stays the source of
 truth; each process keeps this mirror current by reading rows past its watermark, and rebuilds it when
-the store's vector epoch changes (a delete or re-embed).
+the store's vector epoch changes (a re-embed). A delete made by this process marks the rows dead in place
+(see :meth:`VectorIndex.remove`); one made by another process makes it keep the rows still stored.
 
 The matrix lives in a buffer that grows geometrically, so appending a batch costs the batch, not a copy
 of the whole matrix. Top-k selection scans block maxima first (see :func:`top_k`), which is exact and
