@@ -473,7 +473,15 @@ def machine_info() -> dict[str, Any]:
 
 
 def bench_size(
-    size: int, *, seed: int, batch: int, n_queries: int, n_single: int, depth: int, log: Callable[[str], None]
+    size: int,
+    *,
+    seed: int,
+    batch: int,
+    n_queries: int,
+    n_single: int,
+    depth: int,
+    log: Callable[[str], None],
+    revisions: bool = True,
 ) -> dict[str, Any]:
     corpus = Corpus(seed)
     items = corpus.memories(size)
@@ -482,7 +490,7 @@ def bench_size(
     words = [len(i["text"].split()) for i in items]
     tmp = Path(tempfile.mkdtemp(prefix=f"tiermem-bench-{size}-"))
     try:
-        memory = Memory.open(tmp / "store")
+        memory = Memory.open(tmp / "store", config={"revisions": revisions})
         memory.embedder.embed(["warm up the embedder model"])  # model load is not ingest
         backend = memory._backend  # the primitives the recall pipeline builds on
 
@@ -566,6 +574,7 @@ def bench_size(
         shutil.rmtree(tmp, ignore_errors=True)
     return {
         "size": size,
+        "revisions": revisions,
         "ingest": ingest,
         "search": {
             **latency(search_times),
@@ -638,7 +647,8 @@ def render(results: list[dict[str, Any]], info: dict[str, Any]) -> None:
     table = Table(title="tiermem store benchmark", caption=caption)
     table.add_column("metric")
     for r in results:
-        table.add_column(f"{r['size']:,} memories", justify="right")
+        mode = "" if r.get("revisions", True) else ", similarity only"
+        table.add_column(f"{r['size']:,} memories{mode}", justify="right")
     for label, cell in rows:
         table.add_row(label, *(cell(r) for r in results))
     Console(width=140).print(table)
@@ -657,7 +667,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--singles", type=int, default=200, help="store() calls timed on the finished store")
     parser.add_argument("--seed", type=int, default=20261129)
     parser.add_argument("--out", type=Path, default=RESULTS)
+    parser.add_argument(
+        "--modes",
+        default="similarity,revisions",
+        help='write paths to build each size with, in this order: "revisions" (the default write decisions) '
+        'and "similarity" (``"revisions": false``, the similarity tiers alone: the baseline, same run)',
+    )
     args = parser.parse_args(argv)
+    modes = [m.strip() for m in args.modes.split(",") if m.strip()]
+    if not modes or set(modes) - {"revisions", "similarity"}:
+        parser.error("--modes takes revisions and/or similarity")
     sizes = [2_000, 10_000] if args.quick else [int(s.replace("_", "")) for s in args.sizes.split(",") if s.strip()]
     try:
         from tiermem.config import RecallSettings
@@ -672,23 +691,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     info = machine_info()
     results = []
     for size in sizes:
-        log(f"building a store of {size:,} memories")
-        results.append(
-            bench_size(
-                size,
-                seed=args.seed,
-                batch=args.batch,
-                n_queries=max(200, args.queries),
-                n_single=args.singles,
-                depth=depth,
-                log=log,
+        for mode in modes:
+            log(f"building a store of {size:,} memories ({mode})")
+            results.append(
+                bench_size(
+                    size,
+                    seed=args.seed,
+                    batch=args.batch,
+                    n_queries=max(200, args.queries),
+                    n_single=args.singles,
+                    depth=depth,
+                    log=log,
+                    revisions=mode == "revisions",
+                )
             )
-        )
     report = {
         "benchmark": "store",
         "machine": info,
         "config": {
             "sizes": sizes,
+            "modes": modes,
             "batch": args.batch,
             "seed": args.seed,
             "search_limit": 10,

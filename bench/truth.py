@@ -70,8 +70,9 @@ def distractors(families: Sequence[Family], polars: Sequence[Polar], skip: int, 
     return texts + list(FILLER)
 
 
-def holds(text: str, current: str) -> bool:
-    if " " in current:  # a whole statement
+def holds(text: str, current: str, *, statement: bool) -> bool:
+    """Whether ``text`` holds ``current``: a whole statement (a polar fact), or a value ("VS Code" too)."""
+    if statement:
         return text == current
     return re.search(rf"(?<![\w.]){re.escape(current)}(?![\w]|\.\d)", text, re.IGNORECASE) is not None
 
@@ -93,7 +94,7 @@ def run_one(mem: Memory, agent: str, sc: Scenario, background: list[str]) -> dic
         "kept": second.created,
         "merged": (not second.created) and second.duplicate_of == first.id,
         "retired": not old.is_current,
-        "top1": bool(hits) and holds(hits[0].memory.text, sc.current),
+        "top1": bool(hits) and holds(hits[0].memory.text, sc.current, statement=sc.family >= 1000),
         "distractors_retired": len(background_ids - current_ids),
         "why": second.why,
         "second": sc.second,

@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 from tiermem.errors import LLMError
 from tiermem.llm import consolidate, enrich, expand
 from tiermem.llm.fallback import Outcome, attempt
-from tiermem.llm.links import Neighbour, fact_key, negated, parse_links, rule_link
+from tiermem.llm.links import Neighbour, parse_links, rule_link
 from tiermem.model import TypeRegistry
+from tiermem.write.revision import compare
 
 REGISTRY = TypeRegistry()
 
@@ -54,50 +55,21 @@ def test_attempt_lets_bugs_in_the_rules_surface() -> None:
 # --- link rules ----------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("text", "key"),
-    [
-        ("My editor theme is Monokai", ("my editor theme", "monokai")),
-        ("The deploy target is fly.io.", ("deploy target", "fly io")),
-        ("The user prefers dark mode", None),  # preferences and tools come several at a time
-        ("The team switched to Helix", None),
-        ("Sam moved to Paris", ("sam|lives in", "paris")),
-        ("Sam works for Acme", ("sam|works at", "acme")),
-        ("Alice is a designer", None),  # a one-word subject says too little
-        ("What is the theme?", None),
-        ("The user does not like tea", None),
-        ("My theme is dark. My font is Fira.", None),
-    ],
-)
-def test_fact_keys(text: str, key: tuple[str, str] | None) -> None:
-    assert fact_key(text) == key
-
-
-@pytest.mark.parametrize(
-    ("text", "flag"),
-    [
-        ("I don't use Vim", True),
-        ("She no longer works there", True),
-        ("We never deploy on Friday", True),
-        ("It is not here", True),
-        ("Nothing to note", False),
-        ("I use Vim", False),
-        ("Known issue", False),
-    ],
-)
-def test_negation(text: str, flag: bool) -> None:
-    assert negated(text) is flag
-
-
 def test_rules_supersede_a_new_value_of_the_same_key() -> None:
     found = rule_link("My editor theme is Solarized", Neighbour("a", "My editor theme is Monokai", 0.9))
     assert found is not None and (found.target_id, found.relation) == ("a", "supersedes")
-    assert "'solarized' (was 'monokai')" in found.reason
+    assert found.reason == "new value: Solarized (was Monokai)"
+    moved = rule_link("Sam moved to Paris", Neighbour("a", "Sam lives in Berlin", 0.7))
+    assert moved is not None and moved.relation == "supersedes"
 
 
-def test_rules_see_flipped_negation_as_a_contradiction() -> None:
+def test_rules_see_flipped_negation_and_antonyms_as_a_contradiction() -> None:
     found = rule_link("The user does not like cilantro", Neighbour("a", "The user likes cilantro", 0.8))
     assert found is not None and found.relation == "contradicts"
+    never = rule_link(
+        "Never run the migrations on staging", Neighbour("a", "Always run the migrations on staging", 0.9)
+    )
+    assert never is not None and never.relation == "contradicts"
 
 
 def test_rules_see_a_longer_value_as_detail() -> None:
@@ -106,12 +78,29 @@ def test_rules_see_a_longer_value_as_detail() -> None:
 
 
 def test_rules_stay_quiet_when_unsure() -> None:
-    assert rule_link("The user prefers tea", Neighbour("a", "The user prefers dark mode", 0.8)) is None
     assert rule_link("My editor theme is Monokai", Neighbour("a", "My editor font is Fira", 0.8)) is None
     assert rule_link("Alice is on holiday", Neighbour("a", "Alice is a designer", 0.8)) is None
     assert rule_link("Deploys go out on Monday", Neighbour("a", "Backups run nightly", 0.6)) is None
     related = rule_link("Deploys go out every Monday", Neighbour("a", "Deploys go out on Mondays", 0.9))
     assert related is not None and related.relation == "related_to"
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "cosine"),
+    [
+        ("The API rate limit is 1000 requests per minute", "The API rate limit is 100 requests per minute", 0.99),
+        ("The user is not allergic to peanuts", "The user is allergic to peanuts", 0.95),
+        ("The user prefers tea", "The user prefers dark mode", 0.8),
+        ("Alice reviewed auth.py", "Bob reviewed db.py", 0.7),
+        ("The user is allergic to peanuts and carries an EpiPen", "The user is allergic to peanuts", 0.9),
+    ],
+)
+def test_the_rules_decide_what_the_write_path_decided(new: str, old: str, cosine: float) -> None:
+    """One implementation: a link job without an LLM links what storing the memory decided."""
+    relation = {"update": "supersedes", "contradiction": "contradicts", "elaboration": "elaborates"}
+    decided = relation.get(compare(new, old, cosine).kind)
+    found = rule_link(new, Neighbour("a", old, cosine))
+    assert (found.relation if found is not None and found.relation != "related_to" else None) == decided
 
 
 def test_llm_links_are_checked_against_the_neighbours_shown() -> None:
@@ -221,7 +210,7 @@ def test_any_json_answer_is_read_or_rejected_with_a_value_error(raw: Any) -> Non
 
 def test_the_rule_path_links_but_extracts_nothing() -> None:
     found = enrich.rules(ITEMS[0], WANTED)
-    assert [(p.target_id, p.relation) for p in found.links] == [("old", "supersedes")]
+    assert [(p.target_id, p.relation) for p in found.links] == [("old", "contradicts")]  # light / dark
     assert (found.facts, found.keys) == ((), ())
     assert enrich.rules(ITEMS[0], enrich.Wanted(links=False)).links == ()
 

@@ -36,6 +36,23 @@ DISTINCT = [
 ]
 
 
+def test_a_name_of_several_words_is_one_value() -> None:
+    revision = compare("The user's favourite editor is Helix", "The user's favourite editor is VS Code", 0.7)
+    assert (revision.kind, revision.old_values, revision.new_values) == ("update", ("VS Code",), ("Helix",))
+    assert compare("Lunch with Carol, Bob", "Lunch with Carol", 0.9).kind == "elaboration"  # a list: two names
+    longer = compare("My editor theme is Solarized Dark", "My editor theme is Solarized", 0.9)
+    assert (longer.kind, longer.why) == ("elaboration", "adds Solarized Dark")
+
+
+def test_one_more_word_in_a_sentence_built_anew_is_a_restatement() -> None:
+    reworded = compare("4 engineers share the on-call rotation", "The on-call rotation has 4 engineers", 0.93)
+    assert reworded.kind == "restatement"
+    # The same words, one added to the sentence as it was: detail, kept beside the memory.
+    assert compare("The user is severely allergic to peanuts", "The user is allergic to peanuts", 0.94).kind == (
+        "elaboration"
+    )
+
+
 @pytest.mark.parametrize(("old", "new", "cosine"), UPDATES)
 def test_a_changed_value_is_an_update(old: str, new: str, cosine: float) -> None:
     revision = compare(new, old, cosine)

@@ -13,6 +13,7 @@ import pytest
 
 from tiermem import Memory
 from tiermem.errors import NotFoundError
+from tiermem.recall import scoring
 
 NOW = datetime(2031, 6, 1, 12, tzinfo=UTC)
 BOATS = [
@@ -41,7 +42,7 @@ def test_a_strong_match_is_hot_and_explained_in_words(boats: Memory) -> None:
     (best, *_) = boats.search("how much are the ferry tickets to the island?")
     assert best.memory.text == BOATS[2] and best.tier == "hot"
     assert best.explain["tier_reason"].startswith("a strong match")
-    assert 0.375 <= best.explain["relevance"] <= 1.0
+    assert scoring.HOT_RELEVANCE <= best.explain["relevance"] <= 1.0
 
 
 def test_the_floor_can_be_switched_off(open_memory: Callable[..., Memory]) -> None:

@@ -220,3 +220,60 @@ def test_retain_equals_a_mirror_of_the_kept_rows(size: int, kept: list[bool], se
     assert index.nearest_of_type(queries, ["semantic", "episodic", "x"], 4) == fresh.nearest_of_type(
         queries, ["semantic", "episodic", "x"], 4
     )
+
+
+def _by_id(index: VectorIndex, found: list[list[tuple[int, float]]]) -> list[list[tuple[str, float]]]:
+    return [[(index.ids[row], sim) for row, sim in hits] for hits in found]
+
+
+def _assert_same(got: list[list[tuple[str, float]]], want: list[list[tuple[str, float]]]) -> None:
+    """Same neighbours in the same order, with the same similarity to float32 rounding (the two mirrors lay
+    their rows out differently, so a dot product may differ in its last bits)."""
+    assert [[mid for mid, _ in hits] for hits in got] == [[mid for mid, _ in hits] for hits in want]
+    for mine, theirs in zip(got, want, strict=True):
+        assert np.allclose([s for _, s in mine], [s for _, s in theirs], atol=1e-5)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    size=st.integers(0, 80),
+    removed=st.lists(st.booleans(), min_size=80, max_size=80),
+    seed=st.integers(0, 2**32 - 1),
+    warm=st.booleans(),
+    shortlist=st.booleans(),
+    compact_from=st.sampled_from([2, 1024]),
+)
+def test_removed_rows_answer_like_a_mirror_without_them(
+    size: int, removed: list[bool], seed: int, warm: bool, shortlist: bool, compact_from: int
+) -> None:
+    """Rows removed in place (marked dead, or copied out once enough are dead) are never found again, and
+    every search answers exactly like a mirror built from the rows left, rows added afterwards included."""
+    rng = np.random.default_rng(seed)
+    n = size + 5
+    data, types = unit_rows(rng, n), [("semantic", "episodic", "procedural")[i % 3] for i in range(n)]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(vectors, "SHORTLIST_FROM", 10 if shortlist else 20_000)
+        patch.setattr(vectors, "_COMPACT_FROM", compact_from)
+        index = VectorIndex(dims=DIMS)
+        index.add([f"m{i}" for i in range(size)], data[:size], range(size), types[:size])
+        if warm:  # the prefix rows and the type partitions exist before the removal
+            index.candidates(data[:1], 3)
+            index.nearest_of_type(data[:1], ["semantic"], 3)
+        gone = [i for i in range(size) if removed[i]]
+        index.remove([f"m{i}" for i in gone] + ["never-stored"])
+        keep = [i for i in range(size) if not removed[i]]
+        fresh = VectorIndex(dims=DIMS)
+        fresh.add([f"m{i}" for i in keep], data[keep], keep, [types[i] for i in keep])
+        for mirror in (index, fresh):  # a later write reaches both
+            mirror.add([f"m{i}" for i in range(size, n)], data[size:], range(size, n), types[size:])
+        assert all(index.row_of(f"m{i}") is None for i in gone)
+        assert index.rowids_of(f"m{i}" for i in range(n)) == fresh.rowids_of(f"m{i}" for i in range(n))
+        queries, asked = unit_rows(rng, 4), ["semantic", "episodic", "procedural", "x"]
+        for limit in (1, 6, 40):
+            asks: list[tuple[str, tuple[object, ...]]] = [
+                ("search", (queries, limit)),
+                ("candidates", (queries, limit)),
+                ("nearest_of_type", (queries, asked, limit)),
+            ]
+            for name, args in asks:
+                _assert_same(_by_id(index, getattr(index, name)(*args)), _by_id(fresh, getattr(fresh, name)(*args)))

@@ -201,11 +201,16 @@ class SQLiteSearch(SQLiteConnection):
 
     def delete_vectors(self, agent_id: str, memory_ids: Sequence[str]) -> None:
         with self.write():
+            index, key = self._indexes.get(agent_id), f"vec_epoch:{agent_id}"
+            in_step = index is not None and index.removals == (self.meta_get(key) or "")
             self._conn.executemany(
                 "DELETE FROM vectors WHERE rowid = (SELECT rowid FROM memories WHERE agent_id = ? AND id = ?)",
                 [(agent_id, mid) for mid in memory_ids],
             )
             self._bump_epoch(agent_id, vec=True)  # the BM25 mirror stays: lexical results are checked against the store
+            if index is not None and in_step:  # it has every earlier deletion: drop these rows, no reload
+                index.remove(memory_ids)
+                index.removals = self.meta_get(key) or ""
 
     def _insert_vectors(self, records: Sequence[MemoryRecord], vectors: np.ndarray) -> None:
         ids = [r.id for r in records]

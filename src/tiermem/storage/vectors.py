@@ -5,7 +5,8 @@ Why not sqlite-vec: its 0.1.x KNN is itself an exact scan, measured here at 30-6
 vectors, and the stdlib ``sqlite3`` of many Pythons cannot load extensions at all. A contiguous numpy
 matrix scanned with one BLAS call returns the same (exact) neighbours in ~4 ms. SQLite stays the source of
 truth; each process keeps this mirror current by reading rows past its watermark, and rebuilds it when
-the store's vector epoch changes (a delete or re-embed).
+the store's vector epoch changes (a re-embed). A delete made by this process marks the rows dead in place
+(see :meth:`VectorIndex.remove`); one made by another process makes it keep the rows still stored.
 
 The matrix lives in a buffer that grows geometrically, so appending a batch costs the batch, not a copy
 of the whole matrix. Top-k selection scans block maxima first (see :func:`top_k`), which is exact and
@@ -42,6 +43,7 @@ PREFIX_DIMS = 64
 SHORTLIST_FROM = 20_000  # below this many rows dedup uses the exact search
 _BLOCK = 64  # columns per block in top_k
 _QUERY_CHUNK = 128  # query rows scored at once (bounds the temporary score matrix)
+_COMPACT_FROM = 1024  # dead rows always tolerated before the live ones are copied out (see remove)
 _blas: Any = None  # the ThreadpoolController (see _controller)
 _blas_threads = 1  # BLAS threads before any limit
 
@@ -95,6 +97,7 @@ class _Kind:
     size: int = 0
     _rows: np.ndarray | None = None
     _prefix: np.ndarray | None = None
+    dead: list[int] = field(default_factory=list)  # positions of removed rows (see VectorIndex.remove)
 
     def append(self, rows: np.ndarray, prefix: np.ndarray) -> None:
         end = self.size + len(rows)
@@ -112,6 +115,12 @@ class _Kind:
     def prefix(self) -> np.ndarray:
         return self._prefix[: self.size] if self._prefix is not None else np.zeros((0, self.width), np.float32)
 
+    def remove(self, row: int) -> None:
+        """Mark the matrix row ``row`` (one of this type's) dead."""
+        position = int(np.searchsorted(self.rows, row))  # rows are appended in ascending order
+        if position < self.size and self.rows[position] == row:
+            self.dead.append(position)
+
 
 @dataclass
 class VectorIndex:
@@ -126,6 +135,8 @@ class VectorIndex:
     _rows: dict[str, int] = field(default_factory=dict)
     _prefix: np.ndarray | None = None  # unit-normalised leading dims, same layout; built on first use
     _kinds: dict[str, _Kind] | None = None  # the rows by type (dedup); built on first use
+    _dead: set[int] = field(default_factory=set)  # rows removed since the last compaction (see remove)
+    _dead_rows: np.ndarray | None = None  # the same, as an array (made on first use after a change)
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -153,8 +164,39 @@ class VectorIndex:
         """Keep only the rows whose key in the store is in ``rowids`` (drop the memories deleted since), in
         their order: a copy of the kept rows, far cheaper than reading every vector again."""
         keep = np.flatnonzero(np.isin(np.fromiter(self.rowids, dtype=np.int64, count=len(self)), rowids))
-        if len(keep) == len(self):
+        if self._dead:
+            keep = np.setdiff1d(keep, self.dead_rows, assume_unique=True)
+        if len(keep) < len(self):
+            self._keep(keep)
+
+    def remove(self, memory_ids: Iterable[str]) -> None:
+        """Drop these memories' rows (the store deleted their vectors): each is marked dead, which every
+        search skips, and the live rows are copied out only once an eighth of the rows are dead. A delete
+        then costs its ids, not a copy of the matrix and a new partition by type: the write path retires a
+        vector with each update, and at 100k rows that copy cost more than the rest of the batch."""
+        rows = [row for mid in memory_ids if (row := self._rows.pop(mid, None)) is not None]
+        if not rows:
             return
+        self._dead.update(rows)
+        self._dead_rows = None
+        if self._kinds is not None:
+            for row in rows:
+                if (part := self._kinds.get(self.types[row])) is not None:
+                    part.remove(row)
+        if len(self._dead) > max(_COMPACT_FROM, len(self) // 8):
+            live = np.ones(len(self), dtype=bool)
+            live[self.dead_rows] = False
+            self._keep(np.flatnonzero(live))
+
+    @property
+    def dead_rows(self) -> np.ndarray:
+        """The removed rows not yet copied out, ascending."""
+        if self._dead_rows is None:
+            self._dead_rows = np.fromiter(sorted(self._dead), dtype=np.intp, count=len(self._dead))
+        return self._dead_rows
+
+    def _keep(self, keep: np.ndarray) -> None:
+        """Keep only the rows ``keep`` (ascending), copied out in their order."""
         self._buffer = np.ascontiguousarray(self.matrix[keep])
         if self._prefix is not None:
             self._prefix = np.ascontiguousarray(self._prefix[keep])
@@ -164,13 +206,15 @@ class VectorIndex:
         self.types = [self.types[r] for r in order]
         self._rows = {mid: row for row, mid in enumerate(self.ids)}
         self._kinds = None  # partitioned again on first use
+        self._dead, self._dead_rows = set(), None
 
     def _partition(self, kinds: dict[str, _Kind], start: int) -> None:
         """Append rows ``start`` onwards to the partitions of their types."""
         width = min(PREFIX_DIMS, self.dims)
         groups: dict[str, list[int]] = {}
         for row, kind in enumerate(self.types[start:], start):
-            groups.setdefault(kind, []).append(row)
+            if row not in self._dead:
+                groups.setdefault(kind, []).append(row)
         for kind, members in groups.items():
             rows = np.asarray(members, dtype=np.intp)
             kinds.setdefault(kind, _Kind(width)).append(rows, _unit_prefix(self.matrix[rows], width))
@@ -208,8 +252,8 @@ class VectorIndex:
             for start in range(0, len(queries), _QUERY_CHUNK):
                 chunk = queries[start : start + _QUERY_CHUNK]
                 sims = matrix @ chunk[0] if len(chunk) == 1 else chunk @ matrix.T  # one query: a GEMV
-                rows, scores = top_k(np.atleast_2d(sims), limit)
-                result += _pairs(rows, scores)
+                rows, scores = top_k(_masked(np.atleast_2d(sims), self.dead_rows), limit)
+                result += self._live(_pairs(rows, scores))
         return result
 
     def candidates(self, queries: np.ndarray, limit: int, *, widen: int = 4) -> list[list[tuple[int, float]]]:
@@ -227,8 +271,8 @@ class VectorIndex:
                 chunk = queries[start : start + _QUERY_CHUNK]
                 with all_blas_threads():
                     scores = heads[start : start + _QUERY_CHUNK] @ prefix.T
-                rows, _ = top_k(scores, shortlist)
-                result += _rescored(matrix, rows, chunk, limit)
+                rows, _ = top_k(_masked(scores, self.dead_rows), shortlist)
+                result += self._live(_rescored(matrix, rows, chunk, limit, self.dead_rows))
         return result
 
     def nearest_of_type(
@@ -259,10 +303,18 @@ class VectorIndex:
         """The ``limit`` nearest of ``part``'s rows to each query: exact below SHORTLIST_FROM rows, else a
         shortlist through the type's prefix rows re-scored at full width, as :meth:`candidates` does."""
         if self._exact():
-            picked, values = top_k(queries @ self.matrix[part.rows].T, limit)
-            return _pairs(part.rows[picked], values)
-        picked, _ = top_k(_unit_prefix(queries, part.width) @ part.prefix.T, max(limit * widen, 16))
-        return _rescored(self.matrix, part.rows[picked], queries, limit)
+            picked, values = top_k(_masked(queries @ self.matrix[part.rows].T, part.dead), limit)
+            return self._live(_pairs(part.rows[picked], values))
+        scores = _masked(_unit_prefix(queries, part.width) @ part.prefix.T, part.dead)
+        picked, _ = top_k(scores, max(limit * widen, 16))
+        return self._live(_rescored(self.matrix, part.rows[picked], queries, limit, self.dead_rows))
+
+    def _live(self, found: list[list[tuple[int, float]]]) -> list[list[tuple[int, float]]]:
+        """``found`` without removed rows (masked out, they come last, and only when too few live rows are left)."""
+        if not self._dead:
+            return found
+        dead = self._dead
+        return [[(row, sim) for row, sim in hits if row not in dead] for hits in found]
 
     def _exact(self) -> bool:
         return len(self) <= SHORTLIST_FROM or self.dims <= PREFIX_DIMS
@@ -305,11 +357,23 @@ def top_k(scores: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
     return np.take_along_axis(top_columns, order, axis=1), np.take_along_axis(top_values, order, axis=1)
 
 
-def _rescored(matrix: np.ndarray, rows: np.ndarray, queries: np.ndarray, limit: int) -> list[list[tuple[int, float]]]:
-    """The ``limit`` best of each query's shortlisted ``rows`` by full-width cosine, best first."""
+def _rescored(
+    matrix: np.ndarray, rows: np.ndarray, queries: np.ndarray, limit: int, dead: np.ndarray
+) -> list[list[tuple[int, float]]]:
+    """The ``limit`` best of each query's shortlisted ``rows`` by full-width cosine, best first; ``dead``
+    (removed rows, shortlisted only when too few live ones are left) last."""
     exact = np.einsum("qkd,qd->qk", matrix[rows], queries)
+    if len(dead):
+        exact[np.isin(rows, dead)] = -np.inf
     order = np.argsort(-exact, axis=1, kind="stable")[:, :limit]
     return _pairs(np.take_along_axis(rows, order, 1), np.take_along_axis(exact, order, 1))
+
+
+def _masked(scores: np.ndarray, columns: np.ndarray | list[int]) -> np.ndarray:
+    """``scores`` (a fresh array, changed in place) with ``columns`` (removed rows) scored below anything."""
+    if len(columns):
+        scores[:, columns] = -np.inf
+    return scores
 
 
 def _pairs(rows: np.ndarray, scores: np.ndarray) -> list[list[tuple[int, float]]]:

@@ -27,6 +27,7 @@ import re
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..recall.query import STOP_WORDS, stem
 from ..text import jaccard, normalize, word_set
@@ -146,7 +147,7 @@ class Statement:
     negations: int
     shown: dict[str, str]  # value as compared -> as written (for the explanation)
     initial: dict[str, str]  # capitalised words opening a sentence (read as content): value key -> stem
-    stems: frozenset[str]  # every word stemmed, function words too: the antonym test
+    vocabulary: frozenset[str]  # the distinct lower-cased tokens, function words too
     normal: str  # the normalised text (the same text, whatever its case and punctuation)
     redone: frozenset[str]  # content stems of re- verbs ("repaint"): a change when the other text has "paint"
     event: bool  # told in the past tense with no present verb: something that happened once
@@ -168,14 +169,41 @@ class Revision:
         return self.kind in (UPDATE, CONTRADICTION)
 
 
-def _tokens(text: str) -> list[tuple[str, bool]]:
-    """Each token with whether a sentence ends right after it (trailing punctuation is not part of it)."""
+def _tokens(text: str) -> list[tuple[str, bool, bool]]:
+    """Each token with whether a sentence ends right after it (trailing punctuation is not part of it) and
+    whether only whitespace follows it (no punctuation: "Visual Studio Code" is one name, "Alice, Bob" two).
+
+    A token never spans whitespace, so the text is read a whitespace-free chunk at a time: a chunk of
+    letters and digits alone is one token (most are), any other is read once by the regex and remembered
+    (:func:`_chunk`: chunks repeat across memories as words do). The whitespace after a chunk ends a
+    sentence when it is a line break."""
+    text = text.replace("’", "'")
+    found: list[tuple[str, bool, bool]] = []
+    if "\n" not in text:
+        for chunk in text.split():
+            if chunk.isalnum():  # what the regex's \w matches: the whole chunk is the token
+                found.append((chunk, False, True))
+            else:
+                found += _chunk(chunk, False)
+        return found
+    for chunk, line_break in _CHUNKS.findall(text):
+        found += _chunk(chunk, bool(line_break))
+    return found
+
+
+_CHUNKS = re.compile(r"(\S+)(\n?)")
+
+
+@lru_cache(maxsize=65536)
+def _chunk(chunk: str, line_break: bool) -> tuple[tuple[str, bool, bool], ...]:
+    """The tokens of one chunk of non-space characters; ``line_break``: a line break follows it."""
     found = []
-    for token, trail, following in _TOKEN_PARTS.findall(text.replace("’", "'")):
+    for token, trail, following in _TOKEN_PARTS.findall(chunk):
         if token.endswith(("'s", "'S")) and len(token) > 2:
             token = token[:-2]
-        found.append((token, (trail[:1] or following) in _SENTENCE_ENDS))
-    return found
+        after = trail[:1] or following or ("\n" if line_break else "")
+        found.append((token, after in _SENTENCE_ENDS, not (trail or following)))
+    return tuple(found)
 
 
 _DIGIT = re.compile(r"\d")
@@ -192,11 +220,59 @@ def _is_value(token: str, lowered: str, sentence_start: bool) -> bool:
     return token[0].isupper() and not sentence_start and lowered not in STOP_WORDS
 
 
+_PLAIN_WORD, _NEGATION, _VALUE, _CONTENT, _OTHER = range(5)
+_NO_WORDS: frozenset[str] = frozenset()  # shared: one tracked object fewer per cached statement
+
+
+class _Word(NamedTuple):
+    """One token as :func:`read` uses it, whatever text it stands in (see :func:`_word`). A tuple of
+    strings, which the garbage collector stops tracking: the known words are many and long-lived, and a
+    tracked object each made every full collection of a big store's process slower."""
+
+    lowered: str
+    kind: int  # _PLAIN_WORD, _NEGATION, _VALUE, _CONTENT or _OTHER (an ignored word)
+    key: str  # a value as compared (a value, or a content word that may be a name opening a sentence)
+    stemmed: str  # the content stem
+    suffix: bool  # am / pm: part of the time before it
+    past: bool  # a past-tense form
+
+
+_KNOWN_WORDS = 100_000  # tokens remembered per position kind (a dict each, emptied when full)
+_WORDS: tuple[dict[str, _Word], dict[str, _Word]] = ({}, {})  # inside a sentence, opening one
+
+
+def _word(token: str, sentence_start: bool) -> _Word:
+    """What a token says, read once per token and position kind: a text is mostly words seen before (a
+    plain dict: an lru_cache of two arguments costs as much as reading a short word again)."""
+    known = _WORDS[sentence_start]
+    found = known.get(token)
+    if found is None:
+        if len(known) >= _KNOWN_WORDS:
+            known.clear()
+        found = known[token] = _read_word(token, sentence_start)
+    return found
+
+
+def _read_word(token: str, sentence_start: bool) -> _Word:
+    lowered = token.lower()
+    past = lowered in _IRREGULAR_PAST or (lowered.endswith("ed") and len(lowered) > 4)
+    if lowered in _PLAIN:  # most words: a function word, nothing else to learn from it
+        return _Word(lowered, _PLAIN_WORD, "", "", False, past)
+    if lowered in _NEGATIONS or lowered.endswith("n't"):
+        return _Word(lowered, _NEGATION, "", "", False, past)
+    suffix = lowered in _TIME_SUFFIX
+    if _is_value(token, lowered, sentence_start):
+        return _Word(lowered, _VALUE, _number(lowered), "", suffix, past)
+    if lowered not in _IGNORED and (stemmed := stem(lowered.strip("'"))) not in _IGNORED:
+        return _Word(lowered, _CONTENT, _number(lowered), stemmed, suffix, past)
+    return _Word(lowered, _OTHER, "", "", suffix, past)
+
+
 @lru_cache(maxsize=16384)
 def read(text: str) -> Statement:
     """The statement's values, polarity and content (cached: a write compares one text with many)."""
     raw = _tokens(text[:4000])
-    words: list[str] = []
+    read_words = []
     values: set[str] = set()
     content: set[str] = set()
     shown: dict[str, str] = {}
@@ -204,43 +280,63 @@ def read(text: str) -> Statement:
     where: dict[str, float] = {}
     negations = 0
     sentence_start = True
-    for i, (token, ends) in enumerate(raw):
-        lowered = token.lower()
-        words.append(lowered)
-        if lowered in _PLAIN:  # most words: a function word, nothing else to learn from it
+    last = max(1, len(raw) - 1)
+    inside, opening = _WORDS
+    name = ""  # the name value just read, when only whitespace follows it: a next name word continues it
+    for i, (token, ends, bare) in enumerate(raw):
+        word = (opening if sentence_start else inside).get(token) or _word(token, sentence_start)
+        read_words.append(word)
+        kind = word.kind
+        if kind == _PLAIN_WORD:
+            pass
+        elif kind == _NEGATION:
+            negations += 1
+        elif word.suffix and i and (before := _number(raw[i - 1][0])) in values:
+            values.discard(before)
+            values.add(key := before + word.lowered.replace(".", ""))
+            shown[key] = f"{raw[i - 1][0]} {token}"
+        elif kind == _VALUE and name and _names(token, word):  # "VS Code", "Carol Smith": one value
+            values.discard(name)
+            values.add(key := f"{name} {word.key}")
+            shown[key] = f"{shown[name]} {token}"
+            where[key] = where[name]
+            name = key if bare else ""
             sentence_start = ends
             continue
-        if lowered in _NEGATIONS or lowered.endswith("n't"):
-            negations += 1
-        elif lowered in _TIME_SUFFIX and i and _number(raw[i - 1][0]) in values:
-            values.discard(_number(raw[i - 1][0]))
-            values.add(key := _number(raw[i - 1][0]) + lowered.replace(".", ""))
-            shown[key] = f"{raw[i - 1][0]} {token}"
-        elif _is_value(token, lowered, sentence_start):
-            values.add(key := _number(lowered))
-            shown.setdefault(key, token)
-            where.setdefault(key, i / max(1, len(raw) - 1))
-        elif lowered not in _IGNORED and (stemmed := stem(lowered.strip("'"))) not in _IGNORED:
-            content.add(stemmed)
+        elif kind == _VALUE:
+            values.add(word.key)
+            shown.setdefault(word.key, token)
+            where.setdefault(word.key, i / last)
+            name = word.key if bare and _names(token, word) else ""
+            sentence_start = ends
+            continue
+        elif kind == _CONTENT:
+            content.add(word.stemmed)
             if sentence_start and token[0].isupper():
-                initial[_number(lowered)] = stemmed
-                shown.setdefault(_number(lowered), token)
-                where.setdefault(_number(lowered), i / max(1, len(raw) - 1))
+                initial[word.key] = word.stemmed
+                shown.setdefault(word.key, token)
+                where.setdefault(word.key, i / last)
+        name = ""
         sentence_start = ends
-    past = any(w in _IRREGULAR_PAST or (w.endswith("ed") and len(w) > 4) for w in words)
+    words = tuple([w.lowered for w in read_words])
     return Statement(
-        tuple(words),
+        words,
         frozenset(values),
         frozenset(content),
         negations,
         shown,
         initial,
-        frozenset(map(stem, words)),
+        vocabulary := frozenset(words),
         normalize(text),
-        frozenset(w for w in content if w.startswith("re")),
-        past and _PRESENT.isdisjoint(words),
+        frozenset(w for w in content if w.startswith("re")) or _NO_WORDS,
+        any(w.past for w in read_words) and _PRESENT.isdisjoint(vocabulary),
         where,
     )
+
+
+def _names(token: str, word: _Word) -> bool:
+    """A capitalised word read as a value: a word of a name (not a weekday, month, number or colour)."""
+    return token[0].isupper() and token.isalpha() and word.lowered not in _CLOSED_VALUES
 
 
 def _number(token: str) -> str:
@@ -259,9 +355,9 @@ def _reconciled(new: Statement, old: Statement) -> tuple[Statement, Statement]:
 
 
 def _as_values(statement: Statement, values: frozenset[str]) -> Statement:
-    names = {key: stemmed for key, stemmed in statement.initial.items() if key in values}
-    if not names:
+    if values.isdisjoint(statement.initial):  # most texts: no opening word is a value of the other
         return statement
+    names = {key: stemmed for key, stemmed in statement.initial.items() if key in values}
     return replace(
         statement,
         values=statement.values | names.keys(),
@@ -273,20 +369,27 @@ def _as_values(statement: Statement, values: frozenset[str]) -> Statement:
 def _opposed(new: Statement, old: Statement) -> tuple[str, str] | None:
     """An antonym pair between the words only one of the texts has: (old word, new word). All words count
     here, function words included ("on" / "off", "before" / "after")."""
-    mine, theirs = new.stems - old.stems, old.stems - new.stems
+    new_stems, old_stems = _stems(new.vocabulary), _stems(old.vocabulary)
+    mine, theirs = new_stems - old_stems, old_stems - new_stems
     for a in theirs:  # linear in the words: each is looked up, never compared with every other
-        found = (_OPPOSITES.get(a, frozenset()) & mine) or {a[len(p) :] for p in _unprefixed(a)} & mine
+        found = (_OPPOSITES.get(a, frozenset()) & mine) or _unprefixed(a) & mine
         if found:
             return a, min(found)
     for b in mine:
-        if {b[len(p) :] for p in _unprefixed(b)} & theirs:
-            return next(iter({b[len(p) :] for p in _unprefixed(b)} & theirs)), b
+        if _unprefixed(b) & theirs:
+            return next(iter(_unprefixed(b) & theirs)), b
     return None
 
 
-def _unprefixed(word: str) -> list[str]:
-    """The negating prefixes ``word`` starts with, leaving a word of at least 4 letters (unable: "un")."""
-    return [p for p in _NEGATING_PREFIXES if word.startswith(p) and len(word) - len(p) >= 4]
+def _stems(words: frozenset[str]) -> frozenset[str]:
+    return frozenset(map(stem, words))
+
+
+@lru_cache(maxsize=65536)
+def _unprefixed(word: str) -> frozenset[str]:
+    """``word`` without each negating prefix it starts with, where a word of at least 4 letters is left
+    (unable: "able"); cached: the antonym test asks it of every word one text has and the other has not."""
+    return frozenset(word[len(p) :] for p in _NEGATING_PREFIXES if word.startswith(p) and len(word) - len(p) >= 4)
 
 
 def _slot(new: Statement, old: Statement) -> tuple[str, str, bool] | None:
@@ -296,7 +399,9 @@ def _slot(new: Statement, old: Statement) -> tuple[str, str, bool] | None:
     server ...", which is another subject)."""
     if max(len(new.words), len(old.words)) > FRAME_TOKENS or abs(len(new.words) - len(old.words)) > MAX_SLOT:
         return None
-    if len(set(new.words) ^ set(old.words)) > 2 * MAX_SLOT:  # more words differ than one slot can hold
+    if len(new.vocabulary ^ old.vocabulary) > 2 * MAX_SLOT:  # more words differ than one slot can hold
+        return None
+    if not _one_run_differs(old.words, new.words):
         return None
     ops = [op for op in SequenceMatcher(None, old.words, new.words, autojunk=False).get_opcodes() if op[0] != "equal"]
     if len(ops) != 1 or ops[0][0] != "replace":
@@ -305,6 +410,22 @@ def _slot(new: Statement, old: Statement) -> tuple[str, str, bool] | None:
     if i2 - i1 > MAX_SLOT or j2 - j1 > MAX_SLOT:
         return None
     return " ".join(old.words[i1:i2]), " ".join(new.words[j1:j2]), 2 * i1 >= len(old.words)
+
+
+def _one_run_differs(old: tuple[str, ...], new: tuple[str, ...]) -> bool:
+    """Whether, past their common start and end, each sequence has at most MAX_SLOT words left and no word
+    left in one is left in the other: necessary for difflib to see one short replaced run (a run it
+    replaces has no word in common with its replacement, or it would have matched that word), and far
+    cheaper, so difflib runs only on the few pairs that pass."""
+    shortest = min(len(old), len(new))
+    start = 0
+    while start < shortest and old[start] == new[start]:
+        start += 1
+    end = 0
+    while end < shortest - start and old[-1 - end] == new[-1 - end]:
+        end += 1
+    was, now = old[start : len(old) - end], new[start : len(new) - end]
+    return 0 < len(was) <= MAX_SLOT and 0 < len(now) <= MAX_SLOT and set(was).isdisjoint(now)
 
 
 def _values_why(old: Statement, new: Statement) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
@@ -353,6 +474,11 @@ def compare(
     # content or values ("the outage itself" is not "the cause of the outage" said shorter).
     said = len(shared) + len(new.values) >= 2
     if not only_old:
+        if said and len(only_new) == 1 and cosine >= PARAPHRASE_COSINE and not _kept_in_order(old, new):
+            # One word more, the sentence built anew: the same fact told another way ("the rotation has 4
+            # engineers" / "4 engineers share the rotation"). Detail is added to a sentence kept as it was
+            # ("the user is severely allergic to peanuts").
+            return Revision(RESTATEMENT, f"the same facts told another way (similarity {cosine:.2f})")
         return _elaboration(only_new, cosine) if said else Revision(DISTINCT, "about something else")
     if not only_new:
         if cosine < ELABORATION_COSINE or not said:
@@ -367,8 +493,15 @@ def compare(
     return _reworded(new_text, old_text, cosine, share, same_type, threshold)
 
 
+def _kept_in_order(old: Statement, new: Statement) -> bool:
+    """Whether the words of ``old`` that say something (function words aside) stand in ``new`` in the same
+    order: ``new`` is ``old`` with words added, not the fact told again."""
+    remaining = iter([w for w in new.words if w not in _IGNORED])
+    return all(word in remaining for word in old.words if word not in _IGNORED)
+
+
 def _marks_change(new: Statement) -> bool:
-    return not _CHANGE_WORDS.isdisjoint(new.words)
+    return not _CHANGE_WORDS.isdisjoint(new.vocabulary)
 
 
 def _occurrences(new: Statement, old: Statement) -> bool:
@@ -405,6 +538,9 @@ def _value_change(
             return Revision(RESTATEMENT, "says less than the stored memory, nothing new")
         return Revision(DISTINCT, "about something else")
     removed, added = old.values - new.values, new.values - old.values
+    if len(removed) == len(added) == 1 and set(next(iter(removed)).split()) < set(next(iter(added)).split()):
+        # The same name, longer: more detail about the same value ("Solarized" / "Solarized Dark").
+        return _elaboration(frozenset(new.shown[v] for v in added), cosine)
     if max(len(removed), len(added)) > 1 and not _announced(new, old):
         # An update changes one value; a sentence with several of its values replaced is the same kind of fact
         # about something else ("the access code for the Kazotan unit is 4417" / "... the Velmir unit is

@@ -1,0 +1,46 @@
+"""The vector mirror follows the store's deletions: the writing process drops the rows in place, another
+process (or a deletion it did not see) makes it keep only the rows still stored."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import cast
+
+from tiermem import Memory
+from tiermem.storage.sqlite import SQLiteBackend
+
+
+def _near(memory: Memory, text: str) -> list[str]:
+    query = memory.embedder.embed([text])
+    return [m for m, _ in memory._backend.vector("default", query, limit=10)[0]]
+
+
+def _dedup_near(memory: Memory, text: str, type_: str = "semantic") -> list[str]:
+    query = memory.embedder.embed([text])
+    return [m for m, _ in memory._backend.dedup_candidates("default", query, limit=10, types=[type_])[0]]
+
+
+def test_an_update_drops_the_old_vector_in_place_and_every_process_sees_it(tmp_path: Path) -> None:
+    memory = Memory.open(tmp_path / "store")
+    old = memory.store("The staging database listens on port 5432", type="semantic")
+    memory.store("The billing worker retries failed charges", type="semantic")
+    assert old.id in _near(memory, "staging database port") and old.id in _dedup_near(memory, "staging port")
+    backend = cast(SQLiteBackend, memory._backend)
+    mirror = backend._indexes["default"]
+    new = memory.store("The staging database listens on port 5433", type="semantic")
+    assert new.decision == "update"
+    assert backend._indexes["default"] is mirror  # no reload
+    assert old.id not in _near(memory, "staging database port") and new.id in _near(memory, "staging database port")
+    assert old.id not in _dedup_near(memory, "staging port") and new.id in _dedup_near(memory, "staging port")
+    other = Memory.open(tmp_path / "store")  # another process, its mirror loaded after the update
+    assert old.id not in _near(other, "staging database port")
+    other.forget(new.id)  # a deletion this process's mirror has not applied...
+    newer = memory.store("The invoice batch starts at 9 pm", type="semantic")
+    assert newer.created
+    third = memory.store("The invoice batch starts at 10 pm", type="semantic")
+    assert third.decision == "update"
+    found = _near(memory, "staging database port") + _near(memory, "invoice batch starts")
+    assert new.id not in found and newer.id not in found and third.id in found  # ...so it reloads the rows
+    assert old.id not in _near(other, "staging database port")
+    other.close()
+    memory.close()
