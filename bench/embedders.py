@@ -103,6 +103,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--part", choices=["tune", "judge"], default="judge")
     parser.add_argument("--data", type=Path, default=None, help="the datasets' directory")
+    parser.add_argument("--questions", type=int, default=None, help="the first N LongMemEval questions (default all)")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args(argv)
     conversations, lme_file = PARTS[args.part]
@@ -117,14 +118,20 @@ def main(argv: Sequence[str] | None = None) -> None:
         embedder = make()
         with tempfile.TemporaryDirectory() as tmp:
             lo = run_locomo(locomo, Path(tmp), {"default": {}}, conversations, embedder=embedder)
-            lm = run_lme(lme, Path(tmp), {"default": {}}, None, embedder=embedder)
+            lm = run_lme(lme, Path(tmp), {"default": {}}, args.questions, embedder=embedder)
         row["locomo_R@10"] = lo["scores"]["tiermem"]["all (1-5)"]["R@10"]
         row["locomo_BM25_R@10"] = lo["scores"]["BM25"]["all (1-5)"]["R@10"]
         row["lme_turn_all@5"] = lm["scores"]["tiermem"]["turn_all@5"]
         row["lme_BM25_turn_all@5"] = lm["scores"]["BM25"]["turn_all@5"]
         row["search_ms_p50"] = lo["latency_ms"]["tiermem @limit=10"]["p50"]
         rows[name] = row
-    results = {"date": datetime.now(UTC).isoformat(), "part": args.part, "machine": machine_info(), "rows": rows}
+    results = {
+        "date": datetime.now(UTC).isoformat(),
+        "part": args.part,
+        "questions": args.questions,
+        "machine": machine_info(),
+        "rows": rows,
+    }
     print_table(rows)
     out = args.out or RESULTS / f"embedders_{args.part}.json"
     out.write_text(json.dumps(results, indent=2))

@@ -52,6 +52,15 @@ def test_the_floor_can_be_switched_off(open_memory: Callable[..., Memory]) -> No
     assert hits and all(h.tier != "hot" for h in hits)
 
 
+def test_lexical_only_recall_still_finds_what_matches(open_memory: Callable[..., Memory]) -> None:
+    """With the vector signal and rescoring switched off nothing measures relevance, so the floor cannot
+    judge by it: BM25's own matches are returned (they were all dropped)."""
+    mem = open_memory(config={"recall": {"vector": False, "rescore": False}})
+    mem.store_many([{"text": t} for t in BOATS])
+    hits = mem.search("ferry tickets island")
+    assert hits and hits[0].memory.text == BOATS[2]
+
+
 def test_context_recalls_nothing_rather_than_fill_its_budget(boats: Memory, tmp_path: Path) -> None:
     context = boats.context("quantum chromodynamics lecture", budget_tokens=2000, workspace=tmp_path)
     assert context.metadata["recalled"] == []  # the hot state is standing context, not recall

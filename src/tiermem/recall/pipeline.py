@@ -161,7 +161,7 @@ class Recall:
         for cand in ranked:
             cand.signals["relevance"] = _relevance(cand.signals, words=s.rescore, meaning=s.vector)
         floor = self._settings.relevance_floor
-        if floor <= 0:
+        if floor <= 0 or not (s.rescore or s.vector):  # no signal that measures relevance ran: nothing to judge by
             return ranked
         if max((c.signals["relevance"] for c in ranked), default=0.0) < floor:
             return []
