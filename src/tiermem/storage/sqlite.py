@@ -31,6 +31,7 @@ __all__ = ["DB_FILE", "SQLiteBackend"]
 # agent's mirror of it re-read everything.
 _LEXICAL_COLUMNS = frozenset({"text", "tags", "category", "source"})
 _VECTOR_COLUMNS = frozenset({"type"})
+_STATUS_COLUMNS = frozenset({"status", "valid_to"})  # whether a memory is current
 
 
 class SQLiteBackend(SQLiteSearch, SQLiteRepair, LifecycleTables):
@@ -164,11 +165,14 @@ class SQLiteBackend(SQLiteSearch, SQLiteRepair, LifecycleTables):
             )
             # the mirrors of every process must re-read this row
             self._bump_epoch(
-                agent_id, lex=bool(_LEXICAL_COLUMNS & set(fields)), reload=bool(_VECTOR_COLUMNS & set(fields))
+                agent_id,
+                lex=bool(_LEXICAL_COLUMNS & set(fields)),
+                reload=bool(_VECTOR_COLUMNS & set(fields)),
+                cur=bool(_STATUS_COLUMNS & set(fields)),
             )
 
     def reinforce(self, agent_id: str, memory_ids: Sequence[str], at: datetime, importance_bump: float) -> None:
-        with self.write():
+        with self._lock, self._unseen_by_mirrors(), self.write():
             self._conn.executemany(
                 "UPDATE memories SET access_count = access_count + 1, last_accessed_at = ?, "
                 "importance = MIN(1.0, importance + ?) WHERE agent_id = ? AND id = ?",
@@ -178,7 +182,7 @@ class SQLiteBackend(SQLiteSearch, SQLiteRepair, LifecycleTables):
     def record_access(self, agent_id: str, counts: Mapping[str, int], at: datetime) -> None:
         if self.read_only:  # bookkeeping of reads, not a change anyone asked for: a read-only store skips it
             return
-        with self.write():
+        with self._lock, self._unseen_by_mirrors(), self.write():
             self._conn.executemany(
                 "UPDATE memories SET access_count = access_count + ?, "
                 "last_accessed_at = MAX(COALESCE(last_accessed_at, 0), ?) WHERE agent_id = ? AND id = ?",
