@@ -53,6 +53,33 @@ _MATCHED_RELEVANCE = {"url": 0.5, "search": 0.4, "time": 0.2}
 EXPANSION_RELEVANCE = 0.2  # a query word's synonym (the expansion table or the LLM), no word of the query itself
 
 
+class _Signals(dict[str, dict[str, Any]]):
+    """Each candidate's signals, made on first use: a search fuses a few hundred candidates and rescores
+    sixty. Raw values: only the returned hits' are rounded (see Recall._hit)."""
+
+    def __init__(
+        self,
+        fused: Mapping[str, float],
+        extra: Mapping[str, tuple[str, float]],
+        lexical: Mapping[str, float],
+        vector: Mapping[str, float],
+    ) -> None:
+        super().__init__()
+        self._sources = fused, extra, lexical, vector
+
+    def __missing__(self, mid: str) -> dict[str, Any]:
+        fused, extra, lexical, vector = self._sources
+        found: dict[str, Any] = {"fused": fused[mid]}
+        if mid in extra:
+            found["matched"] = extra[mid][0]
+        if mid in lexical:
+            found["bm25"] = lexical[mid]
+        if mid in vector:
+            found["cosine"] = vector[mid]
+        self[mid] = found
+        return found
+
+
 @dataclass
 class _Candidate:
     record: MemoryRecord
@@ -180,7 +207,8 @@ class Recall:
         filters: Filters,
         matches: Mapping[str, tuple[str, float]],
     ) -> tuple[dict[str, float], dict[str, dict[str, Any]]]:
-        """Fused scores of every candidate that passes the filters, and the signals behind each."""
+        """Fused scores of every candidate that passes the filters, and the signals behind each (made when
+        first asked for: only the rescored head's are)."""
         s = self._settings
         lexical = dict(self._backend.lexical(agent_id, query.terms, limit=depth)) if s.lexical else {}
         vector = dict(self._backend.vector(agent_id, qvec[None, :], limit=depth)[0]) if s.vector else {}
@@ -200,16 +228,7 @@ class Recall:
         allowed = known | self._backend.matching(agent_id, [m for m in fused if m not in known], filters)
         if len(allowed) < len(fused):
             fused = {mid: score for mid, score in fused.items() if mid in allowed}
-        signals: dict[str, dict[str, Any]] = {}
-        for mid, score in fused.items():  # raw values: only the returned hits' are rounded (see _hit)
-            found = signals[mid] = {"fused": score}
-            if extra and mid in extra:
-                found["matched"] = extra[mid][0]
-            if (bm25 := lexical.get(mid)) is not None:
-                found["bm25"] = bm25
-            if (cosine := vector.get(mid)) is not None:
-                found["cosine"] = cosine
-        return fused, signals
+        return fused, _Signals(dict(fused), extra, lexical, vector)
 
     def _structured(self, agent_id: str, query: Query, depth: int) -> dict[str, tuple[str, float]]:
         """Candidates no text signal finds: memories citing a URL of the query, memories of its time window."""
@@ -295,7 +314,7 @@ class Recall:
         dropped: list[_Candidate] = []
         rows = sims.tolist()  # the float32 values exactly, without a numpy call per comparison
         for i in order:
-            if kept and max(rows[i][j] for j in kept) >= NEAR_DUPLICATE:
+            if kept and max([rows[i][j] for j in kept]) >= NEAR_DUPLICATE:
                 head[i].signals["near_duplicate"] = True
                 dropped.append(head[i])
             else:

@@ -141,8 +141,8 @@ def mmr(relevance: np.ndarray, sims: np.ndarray, lam: float, overlap: float = 0.
     picked: list[int] = []
     while left:
         best, top = left[0], -math.inf
-        for i in left:  # the first of the best, as argmax
-            gain = gains[i] - weight * max(redundancy[i], 0.0)
+        for i in left:  # the first of the best, as argmax (redundancy starts at 0 and only grows: >= 0)
+            gain = gains[i] - weight * redundancy[i]
             if gain > top:
                 best, top = i, gain
         picked.append(best)

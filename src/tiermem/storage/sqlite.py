@@ -52,9 +52,18 @@ class SQLiteBackend(SQLiteSearch, SQLiteRepair, LifecycleTables):
         found: dict[str, MemoryRecord] = {}
         ids = list(dict.fromkeys(memory_ids))
         with self._lock:
-            rows = self._select_in(
-                f"SELECT {SELECT} FROM memories m WHERE m.id IN (?*) AND +m.agent_id = ?", ids, after=[agent_id]
+            # Recall's candidates are rows of the BM25 mirror, which knows their rowids: one b-tree walked per
+            # row instead of two (the id index, then the table), as in current_texts.
+            lexicon = self._lexicons.get(agent_id)
+            known = (
+                {mid: lexicon.rowids[row] for mid in ids if (row := lexicon.rows.get(mid)) is not None}
+                if lexicon
+                else {}
             )
+            select = f"SELECT {SELECT} FROM memories m WHERE m.{{}} IN (?*) AND +m.agent_id = ?"
+            rows = self._select_in(select.format("rowid"), list(known.values()), after=[agent_id])
+            if len(known) < len(ids):
+                rows += self._select_in(select.format("id"), [i for i in ids if i not in known], after=[agent_id])
             found.update((row[0], row_to_record(row)) for row in rows)
         return found
 

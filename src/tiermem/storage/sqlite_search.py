@@ -31,10 +31,11 @@ class SQLiteSearch(SQLiteConnection):
             self._lexical_queries[agent_id] += 1
             if agent_id in self._lexicons or self._lexical_queries[agent_id] >= MIRROR_FROM_QUERY:
                 index = self._lexicon(agent_id)
+                ids, stale = index.ids, index.stale
                 return self._current_ranked(
                     limit,
                     lambda depth: index.search(terms, depth),
-                    lambda rows: {r: index.ids[r] for r in rows if r not in index.stale},
+                    lambda rows: {r: ids[r] for r in rows if r not in stale},
                 )
             return self._current_ranked(
                 limit, lambda depth: self._fts_ranked(terms, depth), lambda rowids: self._current_ids(agent_id, rowids)
