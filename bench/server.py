@@ -1,11 +1,16 @@
 """Server and scale-out benchmark: the REST server under concurrent load, search at 1M memories, and a restore.
 
-Run: ``.venv/bin/python bench/server.py [--clients 32] [--requests 200] [--scale 1000000] [--parts load,scale,restore]``
+Run: ``.venv/bin/python bench/server.py [--clients 16] [--seconds 30] [--workers 1,2] [--scale 1000000]
+[--parts load,scale,restore]``
 
-* **load**: one `tiermem serve` process (bearer tokens on) over a store seeded with 2,000 memories, on SQLite
-  and on PostgreSQL. 32 client threads (each with its own HTTP connection, released together) send 200
-  requests each, 70% searches and 30% stores of new memories, all for one agent. Reported: errors (any
-  non-2xx answer or failed request), throughput, and p50 / p99 latency overall and per kind.
+* **load**: a store seeded with 5,000 memories (bench/store.py's corpus), one agent, bearer tokens on. The
+  same mix of 70% searches and 30% stores of new memories runs first in-process on one thread (the rate to
+  beat), then through `tiermem serve --workers N` for each worker count, each run on a fresh copy of the
+  seeded store. The load generator is wrk (one thread, ``--clients`` keep-alive connections, a Lua script
+  holding the mix) when it is installed, else Python threads in a process of their own. Reported: errors
+  (non-2xx answers, socket errors), throughput and its ratio to the in-process rate, p50 / p99 latency, the
+  server's CPU per request, each worker's share of a core and RSS, and the load average at the start: on a
+  shared machine the other tenants' load decides how much of the cores a run gets.
 * **scale**: a store of ``--scale`` memories (1M by default) built with ``Memory.store_many`` (dedup off,
   the real embedder), then ``Memory.search(limit=10)`` over 200 queries (the full recall pipeline) and the
   backend's vector query alone: on PostgreSQL (pgvector HNSW, built after the bulk load and timed) and on
@@ -20,10 +25,14 @@ bench/store.py's. Medians and p99 are nearest-rank. Results: a table on stdout a
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import logging
+import multiprocessing
+import os
 import random
 import shutil
+import subprocess
 import sys
 import tempfile
 import threading
@@ -43,6 +52,7 @@ from api_support import serve_process  # noqa: E402 - `tiermem serve` as a real 
 from store import MIRROR_FROM_QUERY, Corpus, latency, machine_info  # noqa: E402 - bench/store.py's corpus, stats
 from tiermem import Memory  # noqa: E402
 from tiermem.interfaces.auth import create_token  # noqa: E402
+from tiermem.interfaces.serving import default_workers  # noqa: E402
 
 RESULTS = ROOT / "results" / "server.json"
 AGENT = "bench"
@@ -65,30 +75,46 @@ def location(backend: str, directory: Path) -> Iterator[str]:
         yield pg.cluster(PG_SETTINGS).create_database("bench")
 
 
-# --- load: concurrent clients against one server ------------------------------------------------------
+# --- load: concurrent clients against the server, and the same mix in-process ---------------------------
+
+SEED_MEMORIES = 5000  # the store the issue measured (issue 21)
 
 
-def run_load(backend: str, *, clients: int, requests: int, seed: int, tmp: Path) -> dict[str, Any]:
+def run_load(
+    backend: str, *, clients: int, seconds: float, workers: Sequence[int], seed: int, tmp: Path, generator: str
+) -> list[dict[str, Any]]:
+    """The 70% search / 30% store mix: in-process on one thread, then through `tiermem serve` with each
+    worker count, each run on a fresh copy of the same seeded store (SQLite) or on the growing database."""
     corpus = Corpus(seed)
+    plan = _plan(corpus, 6000, random.Random(seed))
     with location(backend, tmp) as store:
         with Memory.open(store) as mem:
-            seeded = corpus.memories(2000)
+            seeded = corpus.memories(SEED_MEMORIES)
             for start in range(0, len(seeded), 500):
                 mem.store_many(seeded[start : start + 500], agent_id=AGENT)
             token, _ = create_token(mem, [AGENT], "write")
-        plans = [_plan(corpus, requests, random.Random(seed + c)) for c in range(clients)]
-        with serve_process("--store", store) as url:
-            headers = {"Authorization": f"Bearer {token}"}
-            httpx.post(f"{url}/v1/agents/{AGENT}/search", json={"query": "warm up"}, headers=headers, timeout=60)
-            samples, errors, wall = _fire(url, headers, plans)
-    total = sum(len(p) for p in plans)
-    return {
-        "backend": backend, "clients": clients, "requests": total, "errors": len(errors), "error_samples": errors[:5],
-        "seconds": round(wall, 2), "throughput_rps": round(total / wall, 1),
-        "all": latency([s for _, s in samples]),
-        "search": latency([s for kind, s in samples if kind == "search"]),
-        "store": latency([s for kind, s in samples if kind == "store"]),
-    }  # fmt: skip
+        inprocess = _in_process(_copy(store, tmp / "inprocess"), plan, seconds)
+        log(f"  {backend}: in-process {inprocess['ops_per_s']:.1f} ops/s")
+        results = []
+        for count in workers:
+            served = _copy(store, tmp / f"served-{count}")
+            result = _served(served, token, plan, clients=clients, seconds=seconds, workers=count, generator=generator)
+            result.update(backend=backend, in_process=inprocess)
+            result["vs_in_process"] = round(result["throughput_rps"] / inprocess["ops_per_s"], 2)
+            rate, p99 = result["throughput_rps"], result["all"]["p99_ms"]
+            log(f"  {backend}: {count} worker(s) {rate:.1f} requests/s, p99 {p99} ms")
+            results.append(result)
+    return results
+
+
+def _copy(store: str, where: Path) -> str:
+    """A copy of a SQLite store (each run starts from the same memories); a database URL as it is."""
+    if store.startswith("postgresql://"):
+        return store
+    with Memory.open(store) as mem:  # everything in the main file: the WAL is not copied
+        mem._backend._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    shutil.copytree(store, where)
+    return str(where)
 
 
 def _plan(corpus: Corpus, n: int, rng: random.Random) -> list[tuple[str, dict[str, Any]]]:
@@ -103,37 +129,176 @@ def _plan(corpus: Corpus, n: int, rng: random.Random) -> list[tuple[str, dict[st
     return plan
 
 
-def _fire(url: str, headers: dict[str, str], plans: list[list[tuple[str, dict[str, Any]]]]) -> tuple[
-        list[tuple[str, float]], list[str], float]:  # fmt: skip
+def _in_process(store: str, plan: list[tuple[str, dict[str, Any]]], seconds: float) -> dict[str, Any]:
+    """The same operations through Memory on this thread, for ``seconds`` (warm: the mirrors loaded first)."""
+    samples: list[tuple[str, float]] = []
+    with Memory.open(store) as mem:
+        for query in ("warm up", "billing worker", "deploy"):
+            mem.search(query, agent_id=AGENT)
+        started = cpu = time.perf_counter()
+        cpu = time.process_time()
+        for kind, body in itertools.cycle(plan):
+            t0 = time.perf_counter()
+            if kind == "search":
+                mem.search(body["query"], agent_id=AGENT, limit=body["limit"])
+            else:
+                mem.store_many([body], agent_id=AGENT)
+            samples.append((kind, time.perf_counter() - t0))
+            if time.perf_counter() - started >= seconds:
+                break
+        wall, cpu = time.perf_counter() - started, time.process_time() - cpu
+    return {"ops": len(samples), "seconds": round(wall, 2), "ops_per_s": round(len(samples) / wall, 1),
+            "cpu_ms_per_op": round(cpu * 1000 / len(samples), 2), "all": latency([s for _, s in samples]),
+            "search": latency([s for k, s in samples if k == "search"]),
+            "store": latency([s for k, s in samples if k == "store"])}  # fmt: skip
+
+
+def _served(
+    store: str, token: str, plan: list[tuple[str, dict[str, Any]]], *, clients: int, seconds: float, workers: int,
+    generator: str,
+) -> dict[str, Any]:  # fmt: skip
+    headers = {"Authorization": f"Bearer {token}"}
+    with serve_process("--store", store, "--workers", str(workers)) as url:
+        pids = _server_pids(url)
+        for query in ("warm up", "billing worker", "deploy") * workers:  # every worker loads its mirrors
+            httpx.post(f"{url}/v1/agents/{AGENT}/search", json={"query": query}, headers=headers, timeout=60)
+        before = {pid: _cpu_s(pid) for pid in pids}
+        load = os.getloadavg()[0]
+        if generator == "wrk":
+            result = _wrk(url, token, plan, clients=clients, seconds=seconds)
+        else:
+            result = _python_load(url, headers, plan, clients=clients, seconds=seconds)
+        cpu = {pid: _cpu_s(pid) - before[pid] for pid in pids}
+        rss = {pid: _rss_mib(pid) for pid in pids}
+    wall = result["seconds"]
+    result.update(
+        workers=workers, clients=clients, generator=generator, load_average_1min=round(load, 2),
+        worker_cpu_share=[round(cpu[p] / wall, 2) for p in pids], worker_rss_mib=[rss[p] for p in pids],
+        server_cpu_ms_per_request=round(sum(cpu.values()) * 1000 / max(1, result["requests"]), 2),
+    )  # fmt: skip
+    return result
+
+
+def _server_pids(url: str) -> list[int]:
+    """The processes serving ``url``: the listening process, or, with workers, its worker children."""
+    port = url.rsplit(":", 1)[1]
+    parent = next(
+        int(p.name) for p in Path("/proc").iterdir()
+        if p.name.isdigit() and f"--port\0{port}".encode() in _read(p / "cmdline")
+    )  # fmt: skip
+    children = [
+        int(p.name) for p in Path("/proc").iterdir()
+        if p.name.isdigit() and _read(p / "stat").split(b") ", 1)[-1].split()[1:2] == [str(parent).encode()]
+        and b"multiprocessing" in _read(p / "cmdline") and b"resource_tracker" not in _read(p / "cmdline")
+    ]  # fmt: skip
+    return children or [parent]
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return b""
+
+
+def _cpu_s(pid: int) -> float:
+    fields = _read(Path(f"/proc/{pid}/stat")).split(b") ", 1)[-1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK") if len(fields) > 12 else 0.0
+
+
+def _rss_mib(pid: int) -> float:
+    for line in _read(Path(f"/proc/{pid}/status")).decode().splitlines():
+        if line.startswith("VmRSS:"):
+            return round(int(line.split()[1]) / 1024, 1)
+    return 0.0
+
+
+WRK_SCRIPT = """
+local token, reqs, i = %(token)s, {%(requests)s}, 0
+local headers = {["Authorization"] = "Bearer " .. token, ["Content-Type"] = "application/json"}
+init = function(args) i = math.random(#reqs) end
+request = function() i = i %% #reqs + 1; return wrk.format("POST", reqs[i][1], headers, reqs[i][2]) end
+done = function(summary, latency, requests)
+  local errors = summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout
+  io.write(string.format('WRK {"requests": %%d, "us": %%d, "errors": %%d, "status": %%d, ' ..
+    '"p50": %%d, "p99": %%d, "max": %%d}\\n',
+    summary.requests, summary.duration, errors, summary.errors.status,
+    latency:percentile(50), latency:percentile(99), latency.max))
+end
+"""
+
+
+def _wrk(
+    url: str, token: str, plan: list[tuple[str, dict[str, Any]]], *, clients: int, seconds: float
+) -> dict[str, Any]:
+    """wrk (one thread: it is C and needs a fraction of a core) with the plan's requests, round robin."""
+
+    def lua(text: str) -> str:
+        return "[==[" + text + "]==]"
+
+    rows = ",".join(f"{{{lua(_path(kind))}, {lua(json.dumps(body))}}}" for kind, body in plan)
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
+        script.write(WRK_SCRIPT % {"token": lua(token), "requests": rows})
+    try:
+        out = subprocess.run(
+            ["wrk", "-t1", f"-c{clients}", f"-d{int(seconds)}s", "--timeout", "30s", "-s", script.name, url],
+            capture_output=True, text=True, check=True,
+        ).stdout  # fmt: skip
+    finally:
+        os.unlink(script.name)
+    stats = json.loads(out.split("WRK ", 1)[1].splitlines()[0])
+    wall = stats["us"] / 1e6
+    return {"requests": stats["requests"], "errors": stats["errors"] + stats["status"], "seconds": round(wall, 2),
+            "throughput_rps": round(stats["requests"] / wall, 1),
+            "all": {"p50_ms": stats["p50"] / 1000, "p99_ms": stats["p99"] / 1000, "max_ms": stats["max"] / 1000,
+                    "n": stats["requests"]}}  # fmt: skip
+
+
+def _path(kind: str) -> str:
+    return f"/v1/agents/{AGENT}/search" if kind == "search" else f"/v1/agents/{AGENT}/memories"
+
+
+def _python_load(url: str, headers: dict[str, str], plan: list[tuple[str, dict[str, Any]]], *, clients: int,
+                 seconds: float) -> dict[str, Any]:  # fmt: skip
+    """Without wrk: ``clients`` threads with a connection each, in a process of their own (not this one's
+    GIL), for ``seconds``."""
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        samples, errors, wall = pool.apply(_fire, (url, headers, plan, clients, seconds))
+    return {"requests": len(samples), "errors": len(errors), "error_samples": errors[:5], "seconds": round(wall, 2),
+            "throughput_rps": round(len(samples) / wall, 1), "all": latency([s for _, s in samples]),
+            "search": latency([s for kind, s in samples if kind == "search"]),
+            "store": latency([s for kind, s in samples if kind == "store"])}  # fmt: skip
+
+
+def _fire(url: str, headers: dict[str, str], plan: list[tuple[str, dict[str, Any]]], clients: int,
+          seconds: float) -> tuple[list[tuple[str, float]], list[str], float]:  # fmt: skip
     samples: list[tuple[str, float]] = []
     errors: list[str] = []
     lock = threading.Lock()
-    gate = threading.Barrier(len(plans) + 1)
+    gate = threading.Barrier(clients + 1)
+    deadline = [0.0]
 
-    def client(plan: list[tuple[str, dict[str, Any]]]) -> None:
+    def client(offset: int) -> None:
         with httpx.Client(base_url=url, headers=headers, timeout=120) as http:
             gate.wait()
-            for kind, body in plan:
-                path = f"/v1/agents/{AGENT}/search" if kind == "search" else f"/v1/agents/{AGENT}/memories"
+            for kind, body in itertools.islice(itertools.cycle(plan), offset, None):
+                if time.perf_counter() >= deadline[0]:
+                    return
                 start = time.perf_counter()
                 try:
-                    response = http.post(path, json=body)
-                    failed = (
-                        None
-                        if response.status_code < 300
-                        else f"{kind}: HTTP {response.status_code} {response.text[:120]}"
-                    )
+                    response = http.post(_path(kind), json=body)
+                    failed = None if response.status_code < 300 else f"{kind}: HTTP {response.status_code}"
                 except httpx.HTTPError as exc:
                     failed = f"{kind}: {type(exc).__name__}: {exc}"
-                elapsed = time.perf_counter() - start
                 with lock:
-                    samples.append((kind, elapsed))
+                    samples.append((kind, time.perf_counter() - start))
                     if failed:
                         errors.append(failed)
 
-    threads = [threading.Thread(target=client, args=(plan,)) for plan in plans]
+    threads = [threading.Thread(target=client, args=(c * len(plan) // clients,)) for c in range(clients)]
     for thread in threads:
         thread.start()
+    deadline[0] = time.perf_counter() + seconds
     gate.wait()
     started = time.perf_counter()
     for thread in threads:
@@ -244,14 +409,19 @@ def run_restore(*, size: int, seed: int, tmp: Path) -> dict[str, Any]:
 def render(report: dict[str, Any]) -> None:
     rows: list[tuple[str, str]] = []
     for r in report.get("load", []):
-        b = r["backend"]
+        b, w, inp = r["backend"], f"{r['workers']} worker{'s' if r['workers'] > 1 else ''}", r["in_process"]
         rows += [
-            (f"load {b}: {r['clients']} clients x {r['requests'] // r['clients']} requests, errors", str(r["errors"])),
-            (f"load {b}: throughput (requests/s)", f"{r['throughput_rps']:,.1f}"),
-            (f"load {b}: all p50 / p99 (ms)", _pair(r["all"])),
-            (f"load {b}: search p50 / p99 (ms)", _pair(r["search"])),
-            (f"load {b}: store p50 / p99 (ms)", _pair(r["store"])),
-        ]
+            (f"load {b}: in-process, one thread (operations/s)", f"{inp['ops_per_s']:,.1f}"),
+            (f"load {b}, {w}: {r['clients']} connections ({r['generator']}), requests / errors",
+             f"{r['requests']:,} / {r['errors']}"),
+            (f"load {b}, {w}: throughput (requests/s, x in-process)",
+             f"{r['throughput_rps']:,.1f} ({r['vs_in_process']:.2f}x)"),
+            (f"load {b}, {w}: p50 / p99 (ms)", _pair(r["all"])),
+            (f"load {b}, {w}: server CPU per request (ms)", f"{r['server_cpu_ms_per_request']:.1f}"),
+            (f"load {b}, {w}: worker CPU (cores) / RSS (MiB)",
+             f"{'+'.join(map(str, r['worker_cpu_share']))} / {'+'.join(f'{m:.0f}' for m in r['worker_rss_mib'])}"),
+            (f"load {b}, {w}: load average (1 min) at start", f"{r['load_average_1min']:.1f}"),
+        ]  # fmt: skip
     for r in report.get("scale", []):
         b = r["backend"]
         rows += [
@@ -276,8 +446,10 @@ def _pair(stats: dict[str, float]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--clients", type=int, default=32)
-    parser.add_argument("--requests", type=int, default=200, help="per client")
+    parser.add_argument("--clients", type=int, default=16, help="concurrent connections in the load part")
+    parser.add_argument("--seconds", type=float, default=30, help="length of each load run")
+    parser.add_argument("--workers", default=f"1,{default_workers()}", help="worker counts of the load part")
+    parser.add_argument("--generator", choices=["auto", "wrk", "python"], default="auto")
     parser.add_argument("--scale", type=int, default=1_000_000, help="memories in the scale part")
     parser.add_argument("--restore-size", type=int, default=10_000)
     parser.add_argument("--parts", default="load,scale,restore")
@@ -291,14 +463,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         "machine": machine_info(),
         "config": vars(args) | {"out": str(args.out)},
     }
+    generator = ("wrk" if shutil.which("wrk") else "python") if args.generator == "auto" else args.generator
+    counts = list(dict.fromkeys(int(w) for w in args.workers.split(",")))
     steps: list[tuple[str, Callable[[Path], Any]]] = []
     for b in backends:
         steps.append(
             (
                 "load",
-                lambda tmp, b=b: run_load(b, clients=args.clients, requests=args.requests, seed=args.seed, tmp=tmp),
+                lambda tmp, b=b: run_load(b, clients=args.clients, seconds=args.seconds, workers=counts,
+                                          seed=args.seed, tmp=tmp, generator=generator),
             )
-        )
+        )  # fmt: skip
     for b in backends:
         steps.append(("scale", lambda tmp, b=b: run_scale(b, size=args.scale, seed=args.seed, tmp=tmp)))
     steps.append(("restore", lambda tmp: run_restore(size=args.restore_size, seed=args.seed, tmp=tmp)))
@@ -313,6 +488,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             shutil.rmtree(tmp, ignore_errors=True)
         if part == "restore":
             report["restore"] = result
+        elif part == "load":
+            report.setdefault(part, []).extend(result)
         else:
             report.setdefault(part, []).append(result)
         args.out.parent.mkdir(parents=True, exist_ok=True)

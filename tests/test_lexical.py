@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import cast
 
@@ -170,5 +171,34 @@ def test_a_memory_stored_after_a_purge_is_found_by_every_process(tmp_path: Path)
     assert [m for m, _ in backend.vector("default", query, limit=1)[0]] == [fresh.id]
     assert last.id not in {m for m, _ in backend.vector("default", query, limit=10)[0]}
     assert [h.memory.id for h in memory.search("garden watering", reinforce=False)][:1] == [fresh.id]
+    other.close()
+    memory.close()
+
+
+def test_the_mirror_knows_which_memories_are_current_in_every_process(tmp_path: Path) -> None:
+    """The BM25 mirror filters forgotten and superseded memories itself (no query per search): a memory
+    forgotten or restored by another process, or by this one, leaves or rejoins the results at once, and
+    reinforcing hits (a write no mirror holds) keeps the mirrors from re-checking the store."""
+    memory = Memory.open(tmp_path / "store")
+    kept, victim = (memory.store(text) for text in ("the billing worker retries charges", "billing runs on Fridays"))
+    _warm(memory, "default")
+    backend, other = cast(SQLiteBackend, memory._backend), Memory.open(tmp_path / "store")
+
+    def found() -> set[str]:
+        return {m for m, _ in backend.lexical("default", ["billing"], limit=10)}
+
+    assert found() == {kept.id, victim.id}
+    other.forget(victim.id)
+    assert found() == {kept.id}
+    other._backend.update("default", victim.id, {"status": "active"})  # restored in place
+    assert found() == {kept.id, victim.id}
+    stamp = backend._stamp()
+    backend.record_access("default", {kept.id: 1}, datetime.now(UTC))
+    assert backend._lexicons["default"].checked == backend._stamp() != stamp  # still current, not re-read
+    other.forget(kept.id)  # ...and still following the other process
+    assert found() == {victim.id}
+    memory.forget(victim.id)  # this process's own change
+    assert found() == set()
+    assert memory.search("billing", reinforce=False) == []
     other.close()
     memory.close()

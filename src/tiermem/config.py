@@ -240,6 +240,14 @@ class PostgresSettings(_Strict):
     lexical_match_budget: int = Field(default=10_000, ge=100, le=10_000_000)
 
 
+class ServerSettings(_Strict):
+    """`tiermem serve`: ``workers`` processes (0: one per core; ``--workers`` overrides it), each running at
+    most ``threads`` requests in the engine at once (see interfaces.api: more only fight over the GIL)."""
+
+    workers: int = Field(default=0, ge=0, le=256)
+    threads: int = Field(default=2, ge=1, le=256)
+
+
 class Settings(_Strict):
     """Everything a store can be configured with. Unknown keys are errors, not silently ignored."""
 
@@ -249,6 +257,7 @@ class Settings(_Strict):
     llm: LLMSettings = LLMSettings()
     lifecycle: LifecycleSettings = LifecycleSettings()
     postgres: PostgresSettings = PostgresSettings()
+    server: ServerSettings = ServerSettings()
     workspace: WorkspaceSettings = WorkspaceSettings()
     types: tuple[TypeSettings, ...] = ()
     dedup_thresholds: dict[str, float] = Field(default_factory=dict)

@@ -1,17 +1,21 @@
 """The REST routes. Each one: check the caller may act on the path's agent, call Memory, return JSON.
 
-Handlers are plain functions (FastAPI runs them on its thread pool): the engine is synchronous.
+Handlers are plain functions (FastAPI runs them on its thread pool): the engine is synchronous, and the event
+loop never waits for it. Each plain dependency is one more trip to the pool, so the ones that touch no store
+(which agent, which role) are coroutines and only the token lookup goes there; the hot routes (search,
+store) encode their answer in the handler's own trip (see :func:`_json`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Path, Query, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import JSONResponse, StreamingResponse
+from fastapi.responses import JSONResponse, Response, StreamingResponse
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field
+from pydantic_core import to_json
 
 from .. import __version__
 from ..engine import Memory
@@ -35,7 +39,7 @@ def _lifecycle(request: Request) -> LifecycleService:
     return memory.lifecycle(request.app.state.workspace)
 
 
-def _memory(request: Request) -> Memory:
+async def _memory(request: Request) -> Memory:
     memory: Memory = request.app.state.memory
     return memory
 
@@ -50,11 +54,18 @@ Store = Annotated[Memory, Depends(_memory)]
 Lifecycle = Annotated[LifecycleService, Depends(_lifecycle)]
 
 
-def _agent(role: str) -> Callable[..., str]:
-    def check(agent_id: AgentPath, caller: Caller) -> str:
+def _agent(role: str) -> Callable[..., Awaitable[str]]:
+    async def check(agent_id: AgentPath, caller: Caller) -> str:  # no I/O: the token was read already
         return caller.check(agent_id, role)
 
     return check
+
+
+def _json(content: Any, status_code: int = 200) -> Response:
+    """``content`` as a JSON answer, encoded here (in the handler's thread, by pydantic's encoder, as FastAPI
+    would): returning the dict instead costs a validation against ``dict[str, Any]`` in one more trip to the
+    thread pool, then the encoding in the event loop."""
+    return Response(to_json(content), status_code, media_type="application/json")
 
 
 Reader = Annotated[str, Depends(_agent("read"))]
@@ -263,9 +274,9 @@ def agents(caller: Caller, memory: Store) -> Agents:
 
 
 @router.post("/v1/agents/{agent_id}/memories", tags=["memories"], summary="Store one memory", status_code=201)
-def store(body: StoreBody, agent: Writer, memory: Store) -> Rendered:
+def store(body: StoreBody, agent: Writer, memory: Store) -> Response:
     result = memory.store_many([body.item()], agent_id=agent, dedup=body.dedup)[0]
-    return Rendered(result, 201 if result.created else 200)  # a duplicate reinforced the memory it matched
+    return _json(result.to_dict(), 201 if result.created else 200)  # 200: a duplicate reinforced its match
 
 
 @router.post("/v1/agents/{agent_id}/memories/batch", tags=["memories"], summary="Store many memories at once")
@@ -345,10 +356,10 @@ def link(body: LinkBody, agent: Writer, memory: Store) -> Linked:
 
 
 @router.post("/v1/agents/{agent_id}/search", tags=["recall"], summary="The memories that best answer a query")
-def search(body: SearchBody, agent: Reader, memory: Store) -> Hits:
+def search(body: SearchBody, agent: Reader, memory: Store) -> Response:
     filters = body.model_dump(exclude_unset=True, exclude={"query", "limit", "reinforce"})
     hits = memory.search(body.query, agent_id=agent, limit=body.limit, reinforce=body.reinforce, **filters)
-    return Hits(query=body.query, hits=[h.to_dict() for h in hits])
+    return _json({"query": body.query, "hits": [h.to_dict() for h in hits]})
 
 
 @router.post("/v1/agents/{agent_id}/context", tags=["recall"], summary="The agent's memory block for a message")

@@ -53,6 +53,33 @@ _MATCHED_RELEVANCE = {"url": 0.5, "search": 0.4, "time": 0.2}
 EXPANSION_RELEVANCE = 0.2  # a query word's synonym (the expansion table or the LLM), no word of the query itself
 
 
+class _Signals(dict[str, dict[str, Any]]):
+    """Each candidate's signals, made on first use: a search fuses a few hundred candidates and rescores
+    sixty. Raw values: only the returned hits' are rounded (see Recall._hit)."""
+
+    def __init__(
+        self,
+        fused: Mapping[str, float],
+        extra: Mapping[str, tuple[str, float]],
+        lexical: Mapping[str, float],
+        vector: Mapping[str, float],
+    ) -> None:
+        super().__init__()
+        self._sources = fused, extra, lexical, vector
+
+    def __missing__(self, mid: str) -> dict[str, Any]:
+        fused, extra, lexical, vector = self._sources
+        found: dict[str, Any] = {"fused": fused[mid]}
+        if mid in extra:
+            found["matched"] = extra[mid][0]
+        if mid in lexical:
+            found["bm25"] = lexical[mid]
+        if mid in vector:
+            found["cosine"] = vector[mid]
+        self[mid] = found
+        return found
+
+
 @dataclass
 class _Candidate:
     record: MemoryRecord
@@ -180,7 +207,8 @@ class Recall:
         filters: Filters,
         matches: Mapping[str, tuple[str, float]],
     ) -> tuple[dict[str, float], dict[str, dict[str, Any]]]:
-        """Fused scores of every candidate that passes the filters, and the signals behind each."""
+        """Fused scores of every candidate that passes the filters, and the signals behind each (made when
+        first asked for: only the rescored head's are)."""
         s = self._settings
         lexical = dict(self._backend.lexical(agent_id, query.terms, limit=depth)) if s.lexical else {}
         vector = dict(self._backend.vector(agent_id, qvec[None, :], limit=depth)[0]) if s.vector else {}
@@ -198,17 +226,9 @@ class Recall:
         # Backend contract): with no other filter, only the LLM's search-key matches need the store's check.
         known = lexical.keys() | vector.keys() | structured.keys() if filters == _NO_FILTERS else set()
         allowed = known | self._backend.matching(agent_id, [m for m in fused if m not in known], filters)
-        fused = {mid: score for mid, score in fused.items() if mid in allowed}
-        signals: dict[str, dict[str, Any]] = {}
-        for mid, score in fused.items():  # raw values: only the returned hits' are rounded (see _hit)
-            signals[mid] = {"fused": score}
-            if mid in extra:
-                signals[mid]["matched"] = extra[mid][0]
-            if mid in lexical:
-                signals[mid]["bm25"] = lexical[mid]
-            if mid in vector:
-                signals[mid]["cosine"] = vector[mid]
-        return fused, signals
+        if len(allowed) < len(fused):
+            fused = {mid: score for mid, score in fused.items() if mid in allowed}
+        return fused, _Signals(dict(fused), extra, lexical, vector)
 
     def _structured(self, agent_id: str, query: Query, depth: int) -> dict[str, tuple[str, float]]:
         """Candidates no text signal finds: memories citing a URL of the query, memories of its time window."""
@@ -239,17 +259,21 @@ class Recall:
         present = {mid: query.stems_in(c.record.text) for mid, c in pool.items()}
         df = Counter(s for stems in present.values() for s in stems)
         idf = {s: math.log(1 + len(pool) / df[s]) if df[s] else math.log(1 + len(pool)) for s in query.stems}
+        floor, tau = self._settings.recency_floor, self._settings.recency_tau_days
+        terms = set(query.terms)
+        by_type: dict[str, float] = {}  # a search's candidates share a handful of types
         for mid, cand in pool.items():
             record, signals = cand.record, cand.signals
             match = scoring.coverage(query.stems, present[mid], idf)
+            kind = by_type.get(record.type)
+            if kind is None:
+                kind = by_type[record.type] = scoring.type_factor(self._registry.resolve(record.type).recall_boost)
             factors = {
                 "coverage": 1.0 + COVERAGE_WEIGHT * match,
                 "importance": scoring.importance_factor(record.importance),
                 "reinforcement": scoring.reinforcement_factor(record.access_count),
-                "type": scoring.type_factor(self._registry.resolve(record.type).recall_boost),
-                "recency": scoring.recency(
-                    _age_days(record, now), self._settings.recency_floor, self._settings.recency_tau_days
-                ),
+                "type": kind,
+                "recency": scoring.recency(_age_days(record, now), floor, tau),
             }
             trust = trust_factor(record.source)  # web pages and tool output rank below the user's own words
             if trust != 1.0:
@@ -258,12 +282,14 @@ class Recall:
                 factors["archived"] = ARCHIVED
             if query.window and query.window.contains(record.event_at or record.created_at):
                 factors["time_window"] = TIME_WINDOW_BOOST
-            if set(query.terms) & {t.lower() for t in record.tags}:
+            if record.tags and terms & {t.lower() for t in record.tags}:
                 factors["tags"] = TAG_BOOST
+            score = cand.score
             for value in factors.values():
-                cand.score *= value
+                score *= value
+            cand.score = score
             signals["match"] = match
-            signals["factors"] = {k: round(v, 3) for k, v in factors.items() if abs(v - 1.0) > 1e-3}
+            signals["factors"] = factors  # raw: only the returned hits' are rounded (see _hit)
 
     def _diversify(
         self, agent_id: str, ranked: list[_Candidate], limit: int, *, by_conversation: bool
@@ -286,8 +312,9 @@ class Recall:
             order = scoring.mmr(relevance, sims, MMR_LAMBDA, MMR_OVERLAP)
         kept: list[int] = []
         dropped: list[_Candidate] = []
+        rows = sims.tolist()  # the float32 values exactly, without a numpy call per comparison
         for i in order:
-            if kept and float(sims[i, kept].max()) >= NEAR_DUPLICATE:
+            if kept and max([rows[i][j] for j in kept]) >= NEAR_DUPLICATE:
                 head[i].signals["near_duplicate"] = True
                 dropped.append(head[i])
             else:
@@ -296,6 +323,8 @@ class Recall:
 
     def _hit(self, cand: _Candidate, tier: str) -> Hit:
         explain = {k: round(v, _DIGITS[k]) if k in _DIGITS else v for k, v in cand.signals.items()}
+        if "factors" in explain:
+            explain["factors"] = {k: round(v, 3) for k, v in explain["factors"].items() if abs(v - 1.0) > 1e-3}
         own = scoring.recall_tier(cand.signals["relevance"])
         explain["tier_reason"] = scoring.TIER_WORDS[tier] + ("" if own == tier else " (in its conversation)")
         return Hit(cand.record, round(cand.score, 6), tier, explain)

@@ -40,8 +40,16 @@ class AccessLog:
     def flush(self) -> None:
         with self._lock:
             pending, self._pending, self._size = self._pending, {}, 0
+        # One transaction per agent, not per search: each search has its own moment, so a flush holds some
+        # two dozen entries, and as many commits made the search that flushed them the server's slowest.
+        # (A read-only SQLite store skips the counts: no transaction to open there.)
+        by_agent: dict[str, list[tuple[datetime, Counter[str]]]] = {}
         for (agent_id, at), counts in pending.items():
-            self._backend.record_access(agent_id, counts, at)
+            by_agent.setdefault(agent_id, []).append((at, counts))
+        for agent_id, entries in by_agent.items():
+            with contextlib.nullcontext() if getattr(self._backend, "read_only", False) else self._backend.write():
+                for at, counts in entries:
+                    self._backend.record_access(agent_id, counts, at)
 
     @property
     def pending(self) -> int:

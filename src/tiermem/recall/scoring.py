@@ -135,15 +135,23 @@ def mmr(relevance: np.ndarray, sims: np.ndarray, lam: float, overlap: float = 0.
     """
     sims = np.clip((sims - overlap) / (1.0 - overlap), 0.0, 1.0) if overlap > 0 else sims
     relevance = relevance / (relevance.max() or 1.0)
-    redundancy = np.zeros(len(relevance))
-    remaining = np.ones(len(relevance), dtype=bool)
+    # Plain floats from here: the loop is n picks over n items of a few dozen, where each numpy call costs
+    # more than the arithmetic (the same float64 operations in the same order, so the same order results).
+    gains, rows = (lam * relevance).tolist(), np.asarray(sims).tolist()
+    weight = 1 - lam
+    redundancy = [0.0] * len(gains)
+    left = list(range(len(gains)))
     picked: list[int] = []
-    while remaining.any():
-        gain = np.where(remaining, lam * relevance - (1 - lam) * np.maximum(redundancy, 0.0), -np.inf)
-        best = int(np.argmax(gain))
+    while left:
+        best, top = left[0], -math.inf
+        for i in left:  # the first of the best, as argmax (redundancy starts at 0 and only grows: >= 0)
+            gain = gains[i] - weight * redundancy[i]
+            if gain > top:
+                best, top = i, gain
         picked.append(best)
-        remaining[best] = False
-        redundancy = np.maximum(redundancy, sims[best])
+        left.remove(best)
+        row = rows[best]
+        redundancy = [r if r >= v else v for r, v in zip(redundancy, row, strict=True)]
     return picked
 
 

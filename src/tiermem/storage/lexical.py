@@ -73,6 +73,9 @@ class LexicalIndex:
     rows: dict[str, int] = field(default_factory=dict)  # memory id -> row
     watermark: int = 0
     epoch: str = ""
+    checked: tuple[int, int] | None = None  # the store's stamp when last brought up to date (SQLiteSearch)
+    stale: set[int] = field(default_factory=set)  # rows that are no longer current (forgotten, superseded)
+    stale_epoch: str = ""  # the store's "cur" version ``stale`` was read at
     _vocab: dict[str, int] = field(default_factory=dict)
     _chunks: dict[int, list[tuple[np.ndarray, np.ndarray]]] = field(default_factory=dict)
     _lengths: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))

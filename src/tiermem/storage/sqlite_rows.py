@@ -9,7 +9,7 @@ from dataclasses import fields
 from datetime import UTC, datetime
 from typing import Any
 
-from ..model import MemoryRecord, from_epoch, to_epoch
+from ..model import MemoryRecord, to_epoch
 from .base import Filters
 
 COLUMNS = (
@@ -125,31 +125,76 @@ def row_to_record(row: Sequence[Any]) -> MemoryRecord:
         valid_to,
         superseded_by,
     ) = row
-    return MemoryRecord(
-        mid,
-        agent_id,
-        text,
-        mtype,
-        category,
-        () if tags == "[]" else tuple(_loads(tags)),
-        importance,
-        salience_,
-        confidence_,
-        valence,
-        scope,
-        tier,
-        _fromtimestamp(created_at, UTC),
-        _fromtimestamp(updated_at, UTC),
-        from_epoch(event_at),
-        from_epoch(last_accessed_at),
-        access_count,
-        _loads(source),
-        {} if metadata == "{}" else _loads(metadata),
-        content_hash,
-        status,
-        from_epoch(valid_to),
-        superseded_by,
+    return _record(
+        (
+            mid,
+            agent_id,
+            text,
+            mtype,
+            category,
+            () if tags == "[]" else _tags(tags),
+            importance,
+            salience_,
+            confidence_,
+            valence,
+            scope,
+            tier,
+            _fromtimestamp(created_at, UTC),
+            _fromtimestamp(updated_at, UTC),
+            None if event_at is None else _fromtimestamp(event_at, UTC),
+            None if last_accessed_at is None else _fromtimestamp(last_accessed_at, UTC),
+            access_count,
+            _source(source),
+            {} if metadata == "{}" else _loads(metadata),
+            content_hash,
+            status,
+            None if valid_to is None else _fromtimestamp(valid_to, UTC),
+            superseded_by,
+        )
     )
+
+
+# A record built by its slots' own setters: the frozen dataclass's __init__ goes through object.__setattr__
+# once per field, twice as slow for 23 fields (the same record: nothing runs after the assignments).
+_SETTERS = tuple(getattr(MemoryRecord, name).__set__ for name in COLUMNS)
+_new = object.__new__
+
+
+def _record(values: Sequence[Any]) -> MemoryRecord:
+    record: MemoryRecord = _new(MemoryRecord)
+    for put, value in zip(_SETTERS, values, strict=True):
+        put(record, value)
+    return record
+
+
+# Sources and tag lists repeat across memories (one interface, one session): decoded once, kept until the
+# cache fills, then forgotten all at once. A source comes back as a copy (a record's dict is its own), and
+# only a flat one is kept, so that no copy shares a nested value.
+_CACHE_MAX = 4096
+_sources: dict[str, dict[str, Any]] = {}
+_tag_lists: dict[str, tuple[str, ...]] = {}
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _source(raw: str) -> dict[str, Any]:
+    cached = _sources.get(raw)
+    if cached is not None:
+        return dict(cached)
+    value: dict[str, Any] = _loads(raw)
+    if isinstance(value, dict) and all(isinstance(v, _SCALARS) for v in value.values()):
+        if len(_sources) >= _CACHE_MAX:
+            _sources.clear()
+        _sources[raw] = dict(value)
+    return value
+
+
+def _tags(raw: str) -> tuple[str, ...]:
+    cached = _tag_lists.get(raw)
+    if cached is None:
+        if len(_tag_lists) >= _CACHE_MAX:
+            _tag_lists.clear()
+        cached = _tag_lists[raw] = tuple(_loads(raw))
+    return cached
 
 
 def filter_sql(agent_id: str, f: Filters, *, by_id: bool = False) -> tuple[str, builtins.list[Any]]:

@@ -31,15 +31,24 @@ class SQLiteSearch(SQLiteConnection):
             self._lexical_queries[agent_id] += 1
             if agent_id in self._lexicons or self._lexical_queries[agent_id] >= MIRROR_FROM_QUERY:
                 index = self._lexicon(agent_id)
+                ids, stale = index.ids, index.stale
                 return self._current_ranked(
-                    agent_id, limit, lambda depth: [(index.rowids[r], s) for r, s in index.search(terms, depth)]
+                    limit,
+                    lambda depth: index.search(terms, depth),
+                    lambda rows: {r: ids[r] for r in rows if r not in stale},
                 )
-            return self._current_ranked(agent_id, limit, lambda depth: self._fts_ranked(terms, depth))
+            return self._current_ranked(
+                limit, lambda depth: self._fts_ranked(terms, depth), lambda rowids: self._current_ids(agent_id, rowids)
+            )
 
     def _current_ranked(
-        self, agent_id: str, limit: int, ranked: Callable[[int], builtins.list[tuple[int, float]]]
+        self,
+        limit: int,
+        ranked: Callable[[int], builtins.list[tuple[int, float]]],
+        current: Callable[[builtins.list[int]], dict[int, str]],
     ) -> builtins.list[tuple[str, float]]:
-        """The first ``limit`` of a ranking of rowids that are the agent's current memories.
+        """The first ``limit`` of a ranking (of FTS5 rowids or mirror rows) that are the agent's current
+        memories; ``current`` maps those of some keys that are to their memory ids.
 
         Rank first, then filter: joining memories into the ranking reads every matching row before LIMIT
         applies. Going deeper is needed only when the filter drops many of the best matches (another agent's
@@ -48,8 +57,8 @@ class SQLiteSearch(SQLiteConnection):
         depth = limit + limit // 4 + 8
         while True:
             found = ranked(depth)
-            current = self._current_ids(agent_id, [r for r, _ in found])
-            kept = [(current[r], score) for r, score in found if r in current]
+            ids = current([r for r, _ in found])
+            kept = [(ids[r], score) for r, score in found if r in ids]
             if len(kept) >= limit or len(found) < depth:
                 return kept[:limit]
             depth *= 4
@@ -66,18 +75,27 @@ class SQLiteSearch(SQLiteConnection):
 
     def _lexicon(self, agent_id: str) -> LexicalIndex:
         """The agent's BM25 mirror, brought up to date with what other processes committed."""
+        stamp = self._stamp()  # before the reads: a commit landing during them is seen by the next call
+        index = self._lexicons.get(agent_id)
+        if index is not None and index.checked == stamp:
+            return index
         versions = self._versions(agent_id)
         epoch = f"{versions['store']}/{versions['lex']}"
-        index = self._lexicons.get(agent_id)
         if index is None or index.epoch != epoch:
-            index = self._lexicons[agent_id] = LexicalIndex(epoch=epoch)
+            index = self._lexicons[agent_id] = LexicalIndex(epoch=epoch, stale_epoch=versions["cur"])
         rows = self._execute(
-            "SELECT rowid, id, text || ' ' || tags || ' ' || COALESCE(category, ''), json_extract(source, '$.session') "
-            "FROM memories "
+            "SELECT rowid, id, text || ' ' || tags || ' ' || COALESCE(category, ''), "
+            f"json_extract(source, '$.session'), NOT ({CURRENT}) FROM memories m "
             "WHERE rowid > ? AND +agent_id = ? ORDER BY rowid",  # +: walk rowids past the watermark only
             (index.watermark, agent_id),
-        )
-        index.add(rows)
+        ).fetchall()
+        index.add(row[:4] for row in rows)
+        index.stale.update(index.rows[row[1]] for row in rows if row[4])
+        if index.stale_epoch != versions["cur"]:  # memories were forgotten, superseded or restored: which?
+            stale = self._execute(f"SELECT m.id FROM memories m WHERE m.agent_id = ? AND NOT ({CURRENT})", (agent_id,))
+            index.stale = {row for (mid,) in stale if (row := index.rows.get(mid)) is not None}
+            index.stale_epoch = versions["cur"]
+        index.checked = stamp
         return index
 
     def _current_ids(self, agent_id: str, rowids: Sequence[int]) -> dict[int, str]:
@@ -138,10 +156,13 @@ class SQLiteSearch(SQLiteConnection):
 
     def _index(self, agent_id: str) -> VectorIndex:
         """The agent's vector mirror, brought up to date with what other processes committed."""
+        stamp = self._stamp()
+        index = self._indexes.get(agent_id)
+        if index is not None and index.checked == stamp:
+            return index
         versions = self._versions(agent_id)
         epoch = f"{versions['store']}/{versions['reload']}"
         dims = int(self.meta_get("embedder_dims") or 0)
-        index = self._indexes.get(agent_id)
         if index is None or index.epoch != epoch or index.dims != dims:
             index = self._indexes[agent_id] = VectorIndex(dims=dims, epoch=epoch, removals=versions["vec"])
         elif index.removals != versions["vec"]:  # vectors were deleted: keep the rows still in the store
@@ -158,6 +179,7 @@ class SQLiteSearch(SQLiteConnection):
         if rows:
             matrix = np.frombuffer(b"".join(r[2] for r in rows), dtype=np.float32).reshape(len(rows), dims)
             index.add([r[1] for r in rows], matrix, [r[0] for r in rows], [r[3] for r in rows])
+        index.checked = stamp
         return index
 
     def vector(

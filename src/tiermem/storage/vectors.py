@@ -27,6 +27,7 @@ query than the whole matrix, and other types can no longer crowd a same-type twi
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -44,7 +45,7 @@ SHORTLIST_FROM = 20_000  # below this many rows dedup uses the exact search
 _BLOCK = 64  # columns per block in top_k
 _QUERY_CHUNK = 128  # query rows scored at once (bounds the temporary score matrix)
 _COMPACT_FROM = 1024  # dead rows always tolerated before the live ones are copied out (see remove)
-_blas: Any = None  # the ThreadpoolController (see _controller)
+_blas: Any = None  # the BLAS libraries' controllers (see _blas_libraries)
 _blas_threads = 1  # BLAS threads before any limit
 
 
@@ -57,12 +58,29 @@ def one_blas_thread() -> Iterator[bool]:
     with two threads and 16 us with one. Its idle threads also spin for a while after each call, burning
     the core that the rest of the write path could use. The write path makes many small products, so it
     runs inside this block. The limit applies to the whole process while the block runs.
+
+    Blocks nest (a search holds one around the vector scan's own) and may run in several threads at once:
+    the outermost sets the limit, the last one out lifts it. Setting it through the BLAS library's own call
+    costs ~1 us, threadpoolctl's ``limit()`` ~20-60 us (it inspects every library each time), paid several
+    times per search.
     """
-    if ThreadpoolController is None:
+    global _held, _before
+    libs = _blas_libraries()
+    if libs is None:
         yield False
         return
-    with _controller().limit(limits=1, user_api="blas"):
+    with _held_lock:
+        _held += 1
+        if _held == 1:
+            _before = [lib.num_threads for lib in libs]  # what the process had: given back at the end
+            _set_threads(libs, [1] * len(libs))
+    try:
         yield True
+    finally:
+        with _held_lock:
+            _held -= 1
+            if _held == 0:
+                _set_threads(libs, _before)
 
 
 @contextmanager
@@ -73,20 +91,40 @@ def all_blas_threads() -> Iterator[None]:
     machine (100k x 64: 0.3 ms instead of 1.0 ms; search p50 at 100k 9.0 ms instead of 10.5 ms); with both
     cores already busy it costs ~10% more (17.9 ms instead of 16.2 ms), which we accept.
     """
-    if ThreadpoolController is None:
+    libs = _blas_libraries()
+    if libs is None or _blas_threads == 1:
         yield
         return
-    with _controller().limit(limits=_blas_threads, user_api="blas"):
+    with _held_lock:
+        _set_threads(libs, [_blas_threads] * len(libs))
+    try:
         yield
+    finally:
+        with _held_lock:
+            if _held > 0:
+                _set_threads(libs, [1] * len(libs))
 
 
-def _controller() -> Any:
-    """The ThreadpoolController, made on first use (it inspects the loaded libraries)."""
+_held = 0  # open one_blas_thread blocks, in every thread
+_held_lock = threading.Lock()
+_before: list[int] = []  # each library's threads when the outermost block opened
+
+
+def _set_threads(libs: list[Any], counts: list[int]) -> None:
+    for lib, n in zip(libs, counts, strict=True):
+        lib.set_num_threads(n)
+
+
+def _blas_libraries() -> list[Any] | None:
+    """threadpoolctl's controllers of the loaded BLAS libraries (None without threadpoolctl), found on first use."""
     global _blas, _blas_threads
+    if ThreadpoolController is None:
+        return None
     if _blas is None:
-        _blas = ThreadpoolController()
-        _blas_threads = max((lib["num_threads"] for lib in _blas.select(user_api="blas").info()), default=1)
-    return _blas
+        libs = list(ThreadpoolController().select(user_api="blas").lib_controllers)
+        _blas_threads = max((lib.num_threads for lib in libs), default=1)
+        _blas = libs
+    return list(_blas)
 
 
 @dataclass
@@ -131,6 +169,7 @@ class VectorIndex:
     watermark: int = 0
     epoch: str = ""
     removals: str = ""  # the store's version of the deletions this mirror has applied (see SQLiteBackend)
+    checked: tuple[int, int] | None = None  # the store's stamp when last brought up to date (SQLiteSearch)
     _buffer: np.ndarray | None = None  # rows [0, len(ids)) are in use; the rest is spare capacity
     _rows: dict[str, int] = field(default_factory=dict)
     _prefix: np.ndarray | None = None  # unit-normalised leading dims, same layout; built on first use

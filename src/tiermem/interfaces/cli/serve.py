@@ -10,7 +10,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -44,11 +44,15 @@ def open_store(store: str | None, *, create: bool = True) -> Iterator[Memory]:
 
     target: str | Path = store or store_path()
     new = False
-    if not str(target).startswith(("postgresql://", "postgres://")):
+    if not _is_url(str(target)):
         target = Path(target).expanduser()
         new = ensure_store(target, create=create)
     with new_store_guard(Path(target), new), Memory.open(target) as memory:
         yield memory
+
+
+def _is_url(store: str | None) -> bool:
+    return bool(store) and str(store).startswith(("postgresql://", "postgres://"))
 
 
 def is_loopback(host: str) -> bool:
@@ -84,15 +88,36 @@ def serve(
         int, typer.Option("--max-body-bytes", metavar="N", min=1024, help="Largest request body accepted.")
     ] = 4 * 1024 * 1024,
     store: StoreOpt = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers",
+            metavar="N",
+            min=1,
+            max=256,
+            envvar="TIERMEM_WORKERS",
+            show_default=False,
+            help="Worker processes (default: config.json's server.workers, else one per core).",
+        ),
+    ] = None,
 ) -> None:
     """Run the REST server (OpenAPI docs at /docs). Every request needs a bearer token from `tiermem tokens create`."""
-    run_rest(host, port, insecure_local, store, "REST on http://{host}:{port} (docs /docs, pages /ui)", max_body_bytes)
+    banner = "REST on http://{host}:{port} (docs /docs, pages /ui)"
+    run_rest(host, port, insecure_local, store, banner, max_body_bytes, workers=workers)
 
 
 def run_rest(
-    host: str, port: int, insecure_local: bool, store: str | None, banner: str, max_body_bytes: int = 4 * 1024 * 1024
+    host: str,
+    port: int,
+    insecure_local: bool,
+    store: str | None,
+    banner: str,
+    max_body_bytes: int = 4 * 1024 * 1024,
+    *,
+    workers: int | None = 1,
 ) -> None:
-    """Serve the REST app (its pages included) until interrupted; ``banner`` says what is where."""
+    """Serve the REST app (its pages included) until interrupted; ``banner`` says what is where. ``workers``:
+    processes (None: the store's setting, else one per core)."""
     if insecure_local and not is_loopback(host):
         raise UsageError(f"--insecure-local serves without tokens, so only on a loopback address, not {host}")
     _require("fastapi")
@@ -101,17 +126,30 @@ def run_rest(
 
     from ..api import create_app
     from ..asgi import SERVER_LIMITS
+    from ..serving import WorkerConfig, claim_port, default_workers, serve_workers
 
     with open_store(store) as memory:
-        application = create_app(
-            memory, insecure_local=insecure_local, max_body_bytes=max_body_bytes, workspace=_workspace(), host=host
-        )
+        count = workers or memory.settings.server.workers or default_workers()
         auth = "NO AUTH (--insecure-local)" if insecure_local else "bearer tokens"
         where = banner.format(host=host, port=port)
-        sys.stderr.write(f"tiermem {where} · store {memory.location} · {auth}\n")
+        plural = "es" if count > 1 else ""
+        sys.stderr.write(f"tiermem {where} · store {memory.location} · {auth} · {count} process{plural}\n")
         if not is_loopback(host):
             sys.stderr.write("tiermem: listening beyond loopback: put a TLS-terminating proxy in front of it\n")
-        uvicorn.run(application, host=host, port=port, log_level="warning", server_header=False, **SERVER_LIMITS)
+        options: dict[str, Any] = {"log_level": "warning", "server_header": False, **SERVER_LIMITS}
+        if count == 1:
+            application = create_app(
+                memory, insecure_local=insecure_local, max_body_bytes=max_body_bytes, workspace=_workspace(), host=host
+            )
+            uvicorn.run(application, host=host, port=port, **options)
+            return
+        target = store if store and _is_url(store) else str(memory.path)  # (location hides a URL's password)
+    # Several processes: each worker opens the store itself (this process only made sure it exists).
+    try:
+        port = claim_port(host, port)
+    except OSError as exc:
+        raise UsageError(f"cannot listen on {host}:{port}: {exc.strerror or exc}; choose another --port") from None
+    serve_workers(WorkerConfig(target, insecure_local, max_body_bytes, _workspace(), host), count, port, options)
 
 
 @app.command()
