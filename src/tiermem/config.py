@@ -262,6 +262,9 @@ class Settings(_Strict):
     types: tuple[TypeSettings, ...] = ()
     dedup_thresholds: dict[str, float] = Field(default_factory=dict)
     busy_timeout_s: float = Field(default=30.0, gt=0, le=3600)
+    # Agents whose in-memory search mirrors a process keeps (least recently used dropped first, rebuilt from
+    # the store on their next search): bounds a server's memory when it serves many agents.
+    mirror_agents: int = Field(default=256, ge=1, le=1_000_000)
     default_importance: float = Field(default=0.5, ge=0, le=1)
     # Secrets (API keys, tokens, private keys, passwords) are redacted before anything is stored; the
     # opt-out is for stores that must keep them verbatim (see write/secrets.py).

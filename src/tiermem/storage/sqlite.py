@@ -328,4 +328,5 @@ def open_store(location: str, config: Mapping[str, Any]) -> OpenedStore:
     if not directory.is_dir():
         raise StoreError(f"{directory} is not a directory; give a directory for the store")
     settings = load_settings(directory, dict(config))
-    return OpenedStore(SQLiteBackend(directory, busy_timeout_s=settings.busy_timeout_s), settings)
+    backend = SQLiteBackend(directory, busy_timeout_s=settings.busy_timeout_s, mirror_agents=settings.mirror_agents)
+    return OpenedStore(backend, settings)

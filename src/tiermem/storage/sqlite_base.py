@@ -11,7 +11,7 @@ import os
 import sqlite3
 import threading
 import uuid
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -29,6 +29,7 @@ DB_FILE = "tiermem.db"
 # since the last checkpoint (a review lost 800 of 1,500 acknowledged writes), and a close checkpoints too.
 WAL_AUTOCHECKPOINT_PAGES = 1000
 _T = TypeVar("_T")
+_M = TypeVar("_M")
 # Memory caches for the connection: lookups by id touch random pages, and a warm page cache plus a memory
 # map (no read() per page) make a 100-id get_many several times faster on a 100k store.
 _CACHE_KIB = 64 * 1024
@@ -42,14 +43,38 @@ _MMAP_BYTES = 1 << 30
 _STORE_EPOCH = "vec_epoch"
 
 
+class Recent(OrderedDict[str, _M]):
+    """Per-agent mirrors, the ``cap`` most recently used kept: a process serving many agents holds a bounded
+    number of them (an evicted agent's mirror is rebuilt from the store on its next search, as after a
+    restart). Reading an entry marks it used."""
+
+    def __init__(self, cap: int) -> None:
+        super().__init__()
+        self.cap = cap
+
+    def __getitem__(self, key: str) -> _M:
+        value = super().__getitem__(key)
+        self.move_to_end(key)
+        return value
+
+    def get(self, key: str, default: _M | None = None) -> _M | None:  # type: ignore[override]
+        return self[key] if key in self else default  # noqa: SIM401 - dict.get would not mark it used
+
+    def __setitem__(self, key: str, value: _M) -> None:
+        super().__setitem__(key, value)
+        self.move_to_end(key)
+        while len(self) > self.cap:
+            self.popitem(last=False)
+
+
 class SQLiteConnection:
     """One SQLite file opened for tiermem (WAL, migrations applied), with what every part of the backend uses."""
 
-    def __init__(self, directory: Path, *, busy_timeout_s: float = 30.0) -> None:
+    def __init__(self, directory: Path, *, busy_timeout_s: float = 30.0, mirror_agents: int = 256) -> None:
         self.path = directory / DB_FILE
         self._lock = threading.RLock()
-        self._indexes: dict[str, VectorIndex] = {}
-        self._lexicons: dict[str, LexicalIndex] = {}
+        self._indexes: Recent[VectorIndex] = Recent(mirror_agents)
+        self._lexicons: Recent[LexicalIndex] = Recent(mirror_agents)
         self._lexical_queries: Counter[str] = Counter()
         self._dims: int | None = None
         self.read_only = _read_only(self.path)
