@@ -6,7 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import cast
 
+import pytest
+
 from tiermem import Memory
+from tiermem.storage import sqlite_search
 from tiermem.storage.sqlite import SQLiteBackend
 from tiermem.storage.sqlite_base import Recent
 
@@ -35,4 +38,19 @@ def test_mirrors_are_bounded_and_an_evicted_agent_is_searched_the_same(tmp_path:
     assert len(backend._indexes) <= 2 and len(backend._lexicons) <= 2
     again = {a: [h.memory.id for h in mem.search("where is the spare key?", agent_id=a)] for a in agents}
     assert again == first and all(first.values())
+    mem.close()
+
+
+def test_a_small_agent_gets_its_mirror_at_once_a_big_one_after_some_queries(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """FTS5 ranks every agent's rows, so a small agent in a big store is searched through its own mirror from
+    the first query; a big agent's one-shot command does not pay for building one."""
+    monkeypatch.setattr(sqlite_search, "SMALL_AGENT", 3)
+    mem = Memory.open(tmp_path / "store")
+    backend = cast(SQLiteBackend, mem._backend)
+    mem.store_many([{"text": f"small agent note {i}"} for i in range(3)], agent_id="small")
+    mem.store_many([{"text": f"big agent note {i}"} for i in range(4)], agent_id="big")
+    assert backend.lexical("small", ["note"], limit=5) and "small" in backend._lexicons
+    assert backend.lexical("big", ["note"], limit=5) and "big" not in backend._lexicons
     mem.close()
