@@ -102,11 +102,13 @@ class SQLiteSearch(SQLiteConnection):
         epoch = f"{versions['store']}/{versions['lex']}"
         if index is None or index.epoch != epoch:
             index = self._lexicons[agent_id] = LexicalIndex(epoch=epoch, stale_epoch=versions["cur"])
+        # A new mirror reads the agent's rows through its index; an update walks the rowids past the watermark
+        # only (+: not the agent's index, which would visit all of its rows again).
+        where = "agent_id = ? AND rowid > ?" if index.watermark == 0 else "+agent_id = ? AND rowid > ?"
         rows = self._execute(
             "SELECT rowid, id, text || ' ' || tags || ' ' || COALESCE(category, ''), "
-            f"json_extract(source, '$.session'), NOT ({CURRENT}) FROM memories m "
-            "WHERE rowid > ? AND +agent_id = ? ORDER BY rowid",  # +: walk rowids past the watermark only
-            (index.watermark, agent_id),
+            f"json_extract(source, '$.session'), NOT ({CURRENT}) FROM memories m WHERE {where} ORDER BY rowid",
+            (agent_id, index.watermark),
         ).fetchall()
         index.add(row[:4] for row in rows)
         index.stale.update(index.rows[row[1]] for row in rows if row[4])
