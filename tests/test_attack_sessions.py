@@ -57,7 +57,7 @@ def test_the_browser_cookie_is_a_session_not_the_bearer_token(mem: Memory) -> No
     with serve_asgi(create_app(mem)) as url, httpx.Client(base_url=url) as browser:
         assert _sign_in(browser, token).status_code == 303
         cookie = browser.cookies["tiermem_ui"]
-        assert cookie != token and record.id not in cookie and token.split("_")[2] not in cookie
+        assert cookie != token and record.id not in cookie and token.split("_", 2)[2] not in cookie
         as_bearer = httpx.get(f"{url}/v1/agents/default/memories", headers={"Authorization": f"Bearer {cookie}"})
         assert as_bearer.status_code == 401  # a stolen cookie is no API token
         assert browser.get("/ui/a/default/").status_code == 200
