@@ -26,7 +26,9 @@ _NUMBERS = {
     "couple of": 2,
     "few": 3,
 }
-_WEEKDAYS = [d.lower() for d in calendar.day_name]
+WEEKDAYS = tuple(d.lower() for d in calendar.day_name)  # monday..sunday
+MONTHS = tuple(m.lower() for m in calendar.month_name if m)  # january..december
+_WEEKDAYS = list(WEEKDAYS)
 _MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 _MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
 _UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}

@@ -24,6 +24,7 @@ from ..fence import fence
 from ..llm.fallback import attempt
 from ..providers.llm import LLMClient, parse_json
 from ..recall.query import STOP_WORDS
+from ..temporal import MONTHS, WEEKDAYS
 from ..text import extract_metadata
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
@@ -43,33 +44,7 @@ _PERSON_AFTER = re.compile(
     r"replied|decided|prefers|likes|loves|explained|noted|and I))\b"
 )
 _NOT_PEOPLE = frozenset({"User", "Agent", "I", "You", "We", "They", "He", "She", "It", "The", "And"})
-_CALENDAR = frozenset(
-    [
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-        "today",
-        "tomorrow",
-        "yesterday",
-        "tonight",
-    ]
-)
+_CALENDAR = frozenset([*WEEKDAYS, *MONTHS, "today", "tomorrow", "yesterday", "tonight"])
 _TOPIC_WORD = re.compile(r"\b[a-z]{3,}\b")
 _TECHNICAL = re.compile(r"https?://\S+|www\.\S+|`[^`]*`")  # URLs and commands are metadata, not topics
 # Conversation filler the general stop list does not cover.

@@ -30,6 +30,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..recall.query import STOP_WORDS, stem
+from ..temporal import MONTHS, WEEKDAYS
 from ..text import jaccard, normalize, word_set
 from .dedup import JACCARD_THRESHOLD  # ClarkOS' word-overlap tier: more than this is the same words
 
@@ -64,21 +65,7 @@ def _split(words: str) -> tuple[str, ...]:
     return tuple(words.split())
 
 
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_MONTHS = (
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-)
+_WEEKDAYS, _MONTHS = WEEKDAYS, MONTHS
 _NUMBER_WORDS = _split(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
     "seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million "
