@@ -57,6 +57,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "neighbours": False,
         "diversity": False,
         "question_forms": False,
+        "newer_first": False,
     },
     "vector only": {
         "lexical": False,
@@ -64,12 +65,14 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "neighbours": False,
         "diversity": False,
         "question_forms": False,
+        "newer_first": False,
     },
-    "fused": {"rescore": False, "neighbours": False, "diversity": False, "question_forms": False},
-    "+ rescoring": {"neighbours": False, "diversity": False, "question_forms": False},
-    "+ neighbours": {"diversity": False, "question_forms": False},
-    "+ diversity": {"question_forms": False},
-    "+ question forms (default)": {},
+    "fused": {"rescore": False, "neighbours": False, "diversity": False, "question_forms": False, "newer_first": False},
+    "+ rescoring": {"neighbours": False, "diversity": False, "question_forms": False, "newer_first": False},
+    "+ neighbours": {"diversity": False, "question_forms": False, "newer_first": False},
+    "+ diversity": {"question_forms": False, "newer_first": False},
+    "+ question forms": {"newer_first": False},
+    "+ newer first (default)": {},
 }
 
 Retriever = Callable[[str, datetime], list[str]]

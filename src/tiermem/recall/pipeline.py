@@ -40,6 +40,8 @@ NEAR_DUPLICATE = 0.97
 # mention of the same thing is an occurrence, not redundancy: such questions diversify by conversation.
 CONVERSATION_REDUNDANCY = 0.3
 TIME_WINDOW_BOOST = 1.3
+VERSION_TIE = 0.85  # a newer hit this close in score to an older one holding the same query words goes first
+VERSION_DEPTH = 5  # ...among the first five hits: which hits make the first k (k >= 5) never changes
 TAG_BOOST = 1.2
 ARCHIVED = 0.85
 WINDOW_BASE = 0.3  # a memory of the asked-about time is a weak match on its own...
@@ -176,6 +178,8 @@ class Recall:
             by_conversation = self._settings.question_forms and query.aggregate
             ranked = self._diversify(agent_id, ranked, limit, by_conversation=by_conversation)
         ranked = self._above_floor(ranked)[:limit]
+        if self._settings.newer_first:
+            ranked = _newer_first(ranked, query)
         if alternative is not None:
             for cand in ranked:
                 cand.signals["alternative"] = alternative
@@ -328,6 +332,40 @@ class Recall:
         own = scoring.recall_tier(cand.signals["relevance"])
         explain["tier_reason"] = scoring.TIER_WORDS[tier] + ("" if own == tier else " (in its conversation)")
         return Hit(cand.record, round(cand.score, 6), tier, explain)
+
+
+def _newer_first(ranked: list[_Candidate], query: Query) -> list[_Candidate]:
+    """Among hits that answer the question alike, the newer stands first: a later hit that holds the same
+    words of the query as an earlier one, scored close to it (within :data:`VERSION_TIE`) and written or
+    dated later, moves above it. A changed fact the write path did not recognise as a new version ("Nora
+    switched careers and is now a lawyer" after "My sister Nora works as a nurse") is then still answered
+    with its current value. Only the order of the returned hits changes, never which are returned."""
+    words = [frozenset(query.stems_in(c.record.text)) for c in ranked[:VERSION_DEPTH]]
+    order = list(range(len(words)))
+    i = 0
+    while i < len(order):
+        top = order[i]
+        newer = next((j for j in order[i + 1 :] if _newer_version(ranked[j], ranked[top], words[j], words[top])), None)
+        if newer is None:
+            i += 1
+            continue
+        order.remove(newer)
+        order.insert(i, newer)
+        ranked[newer].signals["newer_than"] = ranked[top].record.id
+    return [ranked[k] for k in order] + ranked[VERSION_DEPTH:]
+
+
+def _newer_version(cand: _Candidate, above: _Candidate, words: frozenset[str], above_words: frozenset[str]) -> bool:
+    return (
+        bool(words)
+        and words == above_words
+        and cand.score >= VERSION_TIE * above.score
+        and _when(cand.record) > _when(above.record)
+    )
+
+
+def _when(record: MemoryRecord) -> datetime:
+    return record.event_at or record.created_at
 
 
 def _tiers(ranked: Sequence[_Candidate]) -> list[str]:

@@ -23,16 +23,29 @@ general words), chosen for the language and not for any data set.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from functools import lru_cache
-from typing import NamedTuple
 
-from ..recall.query import STOP_WORDS, stem
-from ..temporal import MONTHS, WEEKDAYS
-from ..text import jaccard, normalize, word_set
+from ..recall.query import stem
+from ..text import jaccard, word_set
 from .dedup import JACCARD_THRESHOLD  # ClarkOS' word-overlap tier: more than this is the same words
+from .statement import (
+    ADDITIVE,
+    COPULAS,
+    DETERMINERS,
+    IGNORED,
+    VALUE_CHARACTER,
+    Statement,
+    identity,
+    is_name,
+    kind_of,
+    marks_change,
+    opens,
+    read,
+    split_words,
+    value_runs,
+)
 
 RESTATEMENT, UPDATE, CONTRADICTION, ELABORATION, DISTINCT = (
     "restatement",
@@ -45,69 +58,19 @@ PARAPHRASE_COSINE = 0.80  # same values, same polarity, reworded: a restatement 
 PARAPHRASE_SUBJECT = 0.5  # ...when at least half of the two texts' content stems are shared
 SUBJECT_SHARE = 0.75  # content Jaccard from which two statements are about one subject, whatever else differs
 ELABORATION_COSINE = 0.6  # below this, containing the other's few content words is a coincidence
+ANCHOR_COSINE = 0.3  # one word in common and this close in meaning: the same subject, when a change is said
+SAME_NAMES_COSINE = 0.7  # ...the same names (people, places, tools) and a word of content in common: too
+SAME_VALUES_COSINE = 0.55  # the same specific values (an amount, a date, a version), built anew: a restatement
 VALUE_PARAPHRASE_COSINE = 0.72  # the same specific values (a number, an address, a name), reworded: a restatement
 CHANGE_SUBJECT = 1 / 3  # with a change word ("moved to", "now"), this much shared content is the same subject
-SUBJECT_PART = 1 / 3  # a value in the first third of a sentence names what it is about, not its new value
 MAX_REWORDED = 3  # ...when at most this many content words differ ("reports to" / "manager is")
 FRAME_TOKENS = 64  # word-order comparison only for sentence-sized texts (difflib is quadratic in the worst case)
 MAX_SLOT = 3  # a replaced slot is at most this many words on each side
-
-# A token (it ends on a letter, digit or symbol, not on punctuation), the punctuation after it, and the next
-# character: one pass of the regex engine (the last class is disjoint from the trailing one: no backtracking).
-_TOKEN_PARTS = re.compile(r"([$€£#]?\w(?:[\w$€£%.,:/@'+-]*[\w$€£%/@+])?)([.,:;'-]*)(?=(.?))", re.DOTALL)
-_SENTENCE_ENDS = frozenset({".", "!", "?", ":", "\n"})
-_NEGATIONS = frozenset(
-    {"not", "no", "never", "without", "none", "nobody", "nothing", "nowhere", "neither", "nor", "cannot", "nope"}
-)
+FRAME_KEPT = 0.7  # the share of two texts' words in the same order from which one is the other with words swapped
 
 
-def _split(words: str) -> tuple[str, ...]:
-    return tuple(words.split())
-
-
-_WEEKDAYS, _MONTHS = WEEKDAYS, MONTHS
-_NUMBER_WORDS = _split(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-    "seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million "
-    "billion once twice half double triple dozen first second third fourth fifth"
-)
-_COLOURS = _split(
-    "red orange yellow green blue purple violet pink brown black white grey gray silver gold beige navy teal "
-    "cyan magenta maroon turquoise"
-)
-_CLOSED_VALUES = frozenset({*_WEEKDAYS, *(m for m in _MONTHS if m != "may"), *_NUMBER_WORDS, *_COLOURS})
-_TIME_SUFFIX = frozenset({"am", "pm", "a.m", "p.m", "a.m.", "p.m."})
-# Words that mark a change without being part of what the fact is about ("now", "instead", "moved to").
-_CHANGE_WORDS = frozenset(
-    _split(
-        "now instead anymore currently changed change switched switch moved updated update rescheduled replaced "
-        "became become becomes new newly longer today actually correction corrected pushed upgraded downgraded "
-        "raised lowered grew increased decreased reduced bumped extended shortened postponed delayed"
-    )
-)
-# Light verbs and fillers a paraphrase swaps freely ("happens every 30 days" / "is done every 30 days").
-_LIGHT = frozenset(
-    _split(
-        "happen happens happened occur occurs occurred done take takes place make makes use set give gives got "
-        "every each per whole entire"
-    )
-)
-# Past-tense verbs of English that do not end in -ed, and the present forms that make a text a state: an event
-# told in the past ("I went to a yoga class on Monday") is an occurrence, and another on Thursday is a second
-# one, not a correction of the first.
-_IRREGULAR_PAST = frozenset(
-    _split(
-        "went had did saw met made took got came bought ate drank ran wrote gave found told said left felt thought "
-        "heard began brought caught chose drove flew forgot grew held kept knew lost paid read rode sang sat slept "
-        "spent spoke stood swam taught threw understood woke won wore"
-    )
-)
-_PRESENT = frozenset(_split("is are am has have does do can must should will lives works runs"))
-_IGNORED = STOP_WORDS | _NEGATIONS | _CHANGE_WORDS | _LIGHT
-# Words read as nothing but a word: ignored, and neither a negation, a value nor a time suffix (the fast path).
-_PLAIN = _IGNORED - _NEGATIONS - _TIME_SUFFIX - _CLOSED_VALUES
 # Antonyms of general English words (pairs the negating prefixes below do not produce).
-_ANTONYMS = _split(
+_ANTONYMS = split_words(
     "always/never enable/disable on/off true/false yes/no allow/deny allow/forbid allow/block accept/reject "
     "include/exclude increase/decrease open/close open/closed start/stop public/private success/failure "
     "succeed/fail pass/fail love/hate before/after above/below more/less required/optional mandatory/optional "
@@ -125,23 +88,6 @@ _OPPOSITES = {a: frozenset(b for x, b in _OPPOSITE if x == a) for a, _ in _OPPOS
 
 
 @dataclass(frozen=True, slots=True)
-class Statement:
-    """A text as the comparison reads it (see the module docstring)."""
-
-    words: tuple[str, ...]  # lower-cased tokens in order: the word-order (frame) comparison
-    values: frozenset[str]
-    content: frozenset[str]
-    negations: int
-    shown: dict[str, str]  # value as compared -> as written (for the explanation)
-    initial: dict[str, str]  # capitalised words opening a sentence (read as content): value key -> stem
-    vocabulary: frozenset[str]  # the distinct lower-cased tokens, function words too
-    normal: str  # the normalised text (the same text, whatever its case and punctuation)
-    redone: frozenset[str]  # content stems of re- verbs ("repaint"): a change when the other text has "paint"
-    event: bool  # told in the past tense with no present verb: something that happened once
-    where: dict[str, float]  # value -> where it first stands in the sentence (0 = first word, 1 = last)
-
-
-@dataclass(frozen=True, slots=True)
 class Revision:
     """How a new text relates to an old one, and why, in words a person can check."""
 
@@ -156,195 +102,26 @@ class Revision:
         return self.kind in (UPDATE, CONTRADICTION)
 
 
-def _tokens(text: str) -> list[tuple[str, bool, bool]]:
-    """Each token with whether a sentence ends right after it (trailing punctuation is not part of it) and
-    whether only whitespace follows it (no punctuation: "Visual Studio Code" is one name, "Alice, Bob" two).
-
-    A token never spans whitespace, so the text is read a whitespace-free chunk at a time: a chunk of
-    letters and digits alone is one token (most are), any other is read once by the regex and remembered
-    (:func:`_chunk`: chunks repeat across memories as words do). The whitespace after a chunk ends a
-    sentence when it is a line break."""
-    text = text.replace("’", "'")
-    found: list[tuple[str, bool, bool]] = []
-    if "\n" not in text:
-        for chunk in text.split():
-            if chunk.isalnum():  # what the regex's \w matches: the whole chunk is the token
-                found.append((chunk, False, True))
-            else:
-                found += _chunk(chunk, False)
-        return found
-    for chunk, line_break in _CHUNKS.findall(text):
-        found += _chunk(chunk, bool(line_break))
-    return found
-
-
-_CHUNKS = re.compile(r"(\S+)(\n?)")
-
-
-@lru_cache(maxsize=65536)
-def _chunk(chunk: str, line_break: bool) -> tuple[tuple[str, bool, bool], ...]:
-    """The tokens of one chunk of non-space characters; ``line_break``: a line break follows it."""
-    found = []
-    for token, trail, following in _TOKEN_PARTS.findall(chunk):
-        if token.endswith(("'s", "'S")) and len(token) > 2:
-            token = token[:-2]
-        after = trail[:1] or following or ("\n" if line_break else "")
-        found.append((token, after in _SENTENCE_ENDS, not (trail or following)))
-    return tuple(found)
-
-
-_DIGIT = re.compile(r"\d")
-_VALUE_CHARACTER = re.compile(r"[\d._/@:$€£#]")
-
-
-def _is_value(token: str, lowered: str, sentence_start: bool) -> bool:
-    if lowered in _CLOSED_VALUES:
-        return True
-    if not token.isalpha() and _VALUE_CHARACTER.search(token):
-        return True  # numbers and identifiers: amounts, versions, hosts, paths, snake_case
-    if not token[1:].islower() and len(token) > 1 and not token[1:].isupper():
-        return True  # CamelCase names (PostgreSQL, iPhone)
-    return token[0].isupper() and not sentence_start and lowered not in STOP_WORDS
-
-
-_PLAIN_WORD, _NEGATION, _VALUE, _CONTENT, _OTHER = range(5)
-_NO_WORDS: frozenset[str] = frozenset()  # shared: one tracked object fewer per cached statement
-
-
-class _Word(NamedTuple):
-    """One token as :func:`read` uses it, whatever text it stands in (see :func:`_word`). A tuple of
-    strings, which the garbage collector stops tracking: the known words are many and long-lived, and a
-    tracked object each made every full collection of a big store's process slower."""
-
-    lowered: str
-    kind: int  # _PLAIN_WORD, _NEGATION, _VALUE, _CONTENT or _OTHER (an ignored word)
-    key: str  # a value as compared (a value, or a content word that may be a name opening a sentence)
-    stemmed: str  # the content stem
-    suffix: bool  # am / pm: part of the time before it
-    past: bool  # a past-tense form
-
-
-_KNOWN_WORDS = 100_000  # tokens remembered per position kind (a dict each, emptied when full)
-_WORDS: tuple[dict[str, _Word], dict[str, _Word]] = ({}, {})  # inside a sentence, opening one
-
-
-def _word(token: str, sentence_start: bool) -> _Word:
-    """What a token says, read once per token and position kind: a text is mostly words seen before (a
-    plain dict: an lru_cache of two arguments costs as much as reading a short word again)."""
-    known = _WORDS[sentence_start]
-    found = known.get(token)
-    if found is None:
-        if len(known) >= _KNOWN_WORDS:
-            known.clear()
-        found = known[token] = _read_word(token, sentence_start)
-    return found
-
-
-def _read_word(token: str, sentence_start: bool) -> _Word:
-    lowered = token.lower()
-    past = lowered in _IRREGULAR_PAST or (lowered.endswith("ed") and len(lowered) > 4)
-    if lowered in _PLAIN:  # most words: a function word, nothing else to learn from it
-        return _Word(lowered, _PLAIN_WORD, "", "", False, past)
-    if lowered in _NEGATIONS or lowered.endswith("n't"):
-        return _Word(lowered, _NEGATION, "", "", False, past)
-    suffix = lowered in _TIME_SUFFIX
-    if _is_value(token, lowered, sentence_start):
-        return _Word(lowered, _VALUE, _number(lowered), "", suffix, past)
-    if lowered not in _IGNORED and (stemmed := stem(lowered.strip("'"))) not in _IGNORED:
-        return _Word(lowered, _CONTENT, _number(lowered), stemmed, suffix, past)
-    return _Word(lowered, _OTHER, "", "", suffix, past)
-
-
-@lru_cache(maxsize=16384)
-def read(text: str) -> Statement:
-    """The statement's values, polarity and content (cached: a write compares one text with many)."""
-    raw = _tokens(text[:4000])
-    read_words = []
-    values: set[str] = set()
-    content: set[str] = set()
-    shown: dict[str, str] = {}
-    initial: dict[str, str] = {}
-    where: dict[str, float] = {}
-    negations = 0
-    sentence_start = True
-    last = max(1, len(raw) - 1)
-    inside, opening = _WORDS
-    name = ""  # the name value just read, when only whitespace follows it: a next name word continues it
-    for i, (token, ends, bare) in enumerate(raw):
-        word = (opening if sentence_start else inside).get(token) or _word(token, sentence_start)
-        read_words.append(word)
-        kind = word.kind
-        if kind == _PLAIN_WORD:
-            pass
-        elif kind == _NEGATION:
-            negations += 1
-        elif word.suffix and i and (before := _number(raw[i - 1][0])) in values:
-            values.discard(before)
-            values.add(key := before + word.lowered.replace(".", ""))
-            shown[key] = f"{raw[i - 1][0]} {token}"
-        elif kind == _VALUE and name and _names(token, word):  # "VS Code", "Carol Smith": one value
-            values.discard(name)
-            values.add(key := f"{name} {word.key}")
-            shown[key] = f"{shown[name]} {token}"
-            where[key] = where[name]
-            name = key if bare else ""
-            sentence_start = ends
-            continue
-        elif kind == _VALUE:
-            values.add(word.key)
-            shown.setdefault(word.key, token)
-            where.setdefault(word.key, i / last)
-            name = word.key if bare and _names(token, word) else ""
-            sentence_start = ends
-            continue
-        elif kind == _CONTENT:
-            content.add(word.stemmed)
-            if sentence_start and token[0].isupper():
-                initial[word.key] = word.stemmed
-                shown.setdefault(word.key, token)
-                where.setdefault(word.key, i / last)
-        name = ""
-        sentence_start = ends
-    words = tuple([w.lowered for w in read_words])
-    return Statement(
-        words,
-        frozenset(values),
-        frozenset(content),
-        negations,
-        shown,
-        initial,
-        vocabulary := frozenset(words),
-        normalize(text),
-        frozenset(w for w in content if w.startswith("re")) or _NO_WORDS,
-        any(w.past for w in read_words) and _PRESENT.isdisjoint(vocabulary),
-        where,
-    )
-
-
-def _names(token: str, word: _Word) -> bool:
-    """A capitalised word read as a value: a word of a name (not a weekday, month, number or colour)."""
-    return token[0].isupper() and token.isalpha() and word.lowered not in _CLOSED_VALUES
-
-
-def _number(token: str) -> str:
-    """A value as compared: lower-cased, thousands separators dropped ("1,000" = "1000"), words stemmed
-    ("Fridays" = "Friday")."""
-    lowered = token.lower()
-    if lowered.isalpha():
-        return stem(lowered)
-    return lowered.replace(",", "") if _DIGIT.search(lowered) else lowered
-
-
 def _reconciled(new: Statement, old: Statement) -> tuple[Statement, Statement]:
     """A capitalised word opening a sentence may be a name or an ordinary word; it is a value when the other
-    text has it as one ("Kubernetes 1.27 is what runs" / "the cluster runs Kubernetes 1.27")."""
-    return _as_values(new, old.values), _as_values(old, new.values)
+    text has it as one ("Kubernetes 1.27 is what runs" / "the cluster runs Kubernetes 1.27"), or when the
+    other has a name this one lacks and the word is not one of the other's words ("Ingrid took over as lead
+    designer" / "the lead designer is Hiro": a name in the place of a name)."""
+    return _as_values(new, old), _as_values(old, new)
 
 
-def _as_values(statement: Statement, values: frozenset[str]) -> Statement:
-    if values.isdisjoint(statement.initial):  # most texts: no opening word is a value of the other
+def _as_values(statement: Statement, other: Statement) -> Statement:
+    if not statement.initial:  # most texts: no capitalised word of content opens a sentence
         return statement
-    names = {key: stemmed for key, stemmed in statement.initial.items() if key in values}
+    names = {key: stemmed for key, stemmed in statement.initial.items() if key in other.values}
+    if not names and any(is_name(v) for v in other.values - statement.values):
+        names = {
+            key: stemmed
+            for key, stemmed in statement.initial.items()
+            if stemmed not in other.content and statement.shown[key].isalpha()  # not "We're"
+        }
+    if not names:
+        return statement
     return replace(
         statement,
         values=statement.values | names.keys(),
@@ -359,12 +136,14 @@ def _opposed(new: Statement, old: Statement) -> tuple[str, str] | None:
     new_stems, old_stems = _stems(new.vocabulary), _stems(old.vocabulary)
     mine, theirs = new_stems - old_stems, old_stems - new_stems
     for a in theirs:  # linear in the words: each is looked up, never compared with every other
-        found = (_OPPOSITES.get(a, frozenset()) & mine) or _unprefixed(a) & mine
-        if found:
+        if found := _OPPOSITES.get(a, frozenset()) & mine:
             return a, min(found)
-    for b in mine:
-        if _unprefixed(b) & theirs:
-            return next(iter(_unprefixed(b) & theirs)), b
+    for word in old.vocabulary:  # the prefix comes off the word as written: "dislikes" -> "likes" -> "like"
+        if found := _unprefixed(word) & mine:
+            return word, min(found)
+    for word in new.vocabulary:
+        if found := _unprefixed(word) & theirs:
+            return min(found), word
     return None
 
 
@@ -374,9 +153,9 @@ def _stems(words: frozenset[str]) -> frozenset[str]:
 
 @lru_cache(maxsize=65536)
 def _unprefixed(word: str) -> frozenset[str]:
-    """``word`` without each negating prefix it starts with, where a word of at least 4 letters is left
-    (unable: "able"); cached: the antonym test asks it of every word one text has and the other has not."""
-    return frozenset(word[len(p) :] for p in _NEGATING_PREFIXES if word.startswith(p) and len(word) - len(p) >= 4)
+    """The stems of ``word`` without each negating prefix it starts with, where a word of at least 4 letters
+    is left (unable: "able", dislikes: "like"); cached: the antonym test asks it of every word of both texts."""
+    return frozenset(stem(word[len(p) :]) for p in _NEGATING_PREFIXES if word.startswith(p) and len(word) - len(p) >= 4)
 
 
 def _slot(new: Statement, old: Statement) -> tuple[str, str, bool] | None:
@@ -426,6 +205,19 @@ def compare(
 ) -> Revision:
     """How ``new_text`` relates to ``old_text`` (``cosine``: of their embeddings; ``threshold``: the type's
     dedup threshold, ClarkOS' tier 3, which a restatement in other words may also pass)."""
+    found = _relate(new_text, old_text, cosine, same_type, threshold)
+    if found.kind == UPDATE and _adds_to(read(new_text), read(old_text)):
+        # "also", "too", "again", "as well": one more value beside the stored one, not a replacement ("the
+        # frontend is also deployed to eu-west-1"; "I fed the cat again on Wednesday").
+        return _elaboration(frozenset(found.new_values), cosine)
+    return found
+
+
+def _adds_to(new: Statement, old: Statement) -> bool:
+    return not (new.vocabulary | old.vocabulary).isdisjoint(ADDITIVE)
+
+
+def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, threshold: float) -> Revision:
     new, old = read(new_text), read(old_text)
     if new.normal == old.normal:
         return Revision(RESTATEMENT, "the same text")
@@ -453,7 +245,7 @@ def compare(
         return Revision(DISTINCT, "another occurrence of an event")
     if new.values != old.values:
         return _value_change(
-            new, old, _announced(new, old) or (same_subject and not (only_new and only_old)), slot, cosine
+            new, old, _announced(new, old, cosine) or (same_subject and not (only_new and only_old)), slot, cosine
         )
     if not only_new and not only_old:
         return Revision(RESTATEMENT, "the same facts in other words")
@@ -471,56 +263,157 @@ def compare(
         if cosine < ELABORATION_COSINE or not said:
             return Revision(DISTINCT, "about something else")
         return Revision(RESTATEMENT, "says less than the stored memory, nothing new")
-    if slot and (slot[2] or _marks_change(new)):
+    if slot and (slot[2] or marks_change(new)) and not _modifies(new, old, slot) and _attribute(old, slot):
         return Revision(UPDATE, f"'{slot[0]}' became '{slot[1]}'", (slot[0],), (slot[1],))
-    if slot:  # one word swapped in the subject, in the same sentence: "the staging server" / "the build server"
-        return Revision(DISTINCT, f"about another subject ('{slot[1]}', not '{slot[0]}')")
+    if slot and not _verb_swap(slot):  # a word swapped in the subject or before a noun: "the staging server" /
+        return Revision(DISTINCT, f"about another subject ('{slot[1]}', not '{slot[0]}')")  # "the build server"
+    if _same_values(new, old, cosine):
+        return Revision(RESTATEMENT, f"the same {', '.join(sorted(new.shown[v] for v in new.values))} in other words")
+    if same_type and cosine >= threshold:  # the type's own similarity tier, as configured, comes first
+        return Revision(RESTATEMENT, f"the same facts in other words (similarity {cosine:.2f})")
+    if _substituted(new, old):
+        # The same sentence with other words in its places ("wet food in the morning" / "dry food in the
+        # evening"; "my mother takes her pill at 8 am" / "my father ..."): the same kind of fact about
+        # something else. A restatement in other words is built anew.
+        return Revision(DISTINCT, "the same kind of fact about something else")
     if new.values and cosine >= VALUE_PARAPHRASE_COSINE and share >= CHANGE_SUBJECT:
         return Revision(RESTATEMENT, f"the same values in other words (similarity {cosine:.2f})")
     return _reworded(new_text, old_text, cosine, share, same_type, threshold)
 
 
+def _modifies(new: Statement, old: Statement, slot: tuple[str, str, bool]) -> bool:
+    """Whether the replaced run stands before a word of content both texts have, unless the text says it is a
+    change: it says which thing is meant ("3 replicas of the auth service" / "... the search service"; "the
+    CLI supports JSON output" / "... YAML output"), not a new value of one thing."""
+    if marks_change(new):
+        return False
+    after = old.words.index(slot[0].split()[-1]) + 1 if slot[0] else len(old.words)
+    following = old.words[after] if after < len(old.words) else ""
+    return bool(following) and stem(following) in (old.content & new.content)
+
+
+def _attribute(old: Statement, slot: tuple[str, str, bool]) -> bool:
+    """Whether a replaced word is what the sentence says its subject *is* (a copula before it: "the editor
+    is vim" -> "... is emacs"), unless the text says it is a change. After another verb it is one of many
+    ("Carlos is allergic to peanuts" / "... to shellfish"; "we bought a new sofa" / "... a new rug")."""
+    at = old.words.index(slot[0].split()[0]) if slot[0] in " ".join(old.words) else 0
+    before = [w for w in old.words[:at] if w not in DETERMINERS]
+    return bool(before) and before[-1] in COPULAS
+
+
+def _verb_swap(slot: tuple[str, str] | tuple[str, str, bool]) -> bool:
+    """A replaced run holding a copula on one side only says the same thing another way ("Alice lives in
+    Berlin" / "Alice's home is in Berlin"): it is not a word naming another subject."""
+    return COPULAS.isdisjoint(slot[0].split()) != COPULAS.isdisjoint(slot[1].split())
+
+
+def _same_values(new: Statement, old: Statement, cosine: float) -> bool:
+    """The same specific values (each text's values alike, one at least with a digit or a symbol: an amount,
+    a date, a version, an address), something of the subject in common and the sentence built anew: the
+    same fact told another way ("My monthly rent is $1,450" / "I pay $1,450 every month for the flat")."""
+    specific = {v for v in new.values if VALUE_CHARACTER.search(v)}
+    if specific:
+        alike = specific == {v for v in old.values if VALUE_CHARACTER.search(v)}
+        alike = alike and (new.values <= old.values or old.values <= new.values)  # a name may be left out
+        return alike and cosine >= SAME_VALUES_COSINE and _shares_subject(new, old) and not _substituted(new, old)
+    # Names alone are shared by more facts than an amount or a date is: closer in meaning, a word in common.
+    return (
+        any(map(is_name, new.values))  # a colour or a weekday alone is said of too many things
+        and new.values == old.values
+        and cosine >= SAME_NAMES_COSINE
+        and bool(new.content & old.content)
+        and not _substituted(new, old)
+    )
+
+
+def _shares_subject(new: Statement, old: Statement) -> bool:
+    """Half the shorter text's content in common, one word at least: the same values said of the same thing,
+    not a code or an amount two different facts both hold ("w0 blanket wizard ..." / "w0 chess ...")."""
+    shared = len(new.content & old.content)
+    return shared >= max(1, min(len(new.content), len(old.content)) / 2)
+
+
+def _substituted(new: Statement, old: Statement) -> bool:
+    """Whether most of ``old``'s words stand in ``new`` in the same order, a few swapped for others."""
+    if max(len(new.words), len(old.words)) > FRAME_TOKENS:
+        return False
+    matcher = SequenceMatcher(None, old.words, new.words, autojunk=False)
+    if matcher.ratio() < FRAME_KEPT:
+        return False
+    runs = [(" ".join(old.words[i1:i2]), " ".join(new.words[j1:j2])) for op, i1, i2, j1, j2 in matcher.get_opcodes()]
+    return not all(_verb_swap(run) for run in runs if run[0] != run[1])  # "lives in" / "'s home is in"
+
+
 def _kept_in_order(old: Statement, new: Statement) -> bool:
     """Whether the words of ``old`` that say something (function words aside) stand in ``new`` in the same
     order: ``new`` is ``old`` with words added, not the fact told again."""
-    remaining = iter([w for w in new.words if w not in _IGNORED])
-    return all(word in remaining for word in old.words if word not in _IGNORED)
-
-
-def _marks_change(new: Statement) -> bool:
-    return not _CHANGE_WORDS.isdisjoint(new.vocabulary)
+    remaining = iter([w for w in new.words if w not in IGNORED])
+    return all(word in remaining for word in old.words if word not in IGNORED)
 
 
 def _occurrences(new: Statement, old: Statement) -> bool:
     """Two events, the later not saying it changes the earlier: two occurrences, each its own memory."""
-    return old.event and new.event and not _marks_change(new)
+    return old.event and new.event and not marks_change(new)
 
 
-def _announced(new: Statement, old: Statement) -> bool:
+def _announced(new: Statement, old: Statement, cosine: float) -> bool:
     """The new text says a change ("moved to", "now", a re- verb such as "repainted"), and the two texts
     share enough of their subject, counting the values they have in common ("CI moved to Python 3.11" /
     "the CI pipeline uses Python 3.10")."""
     redone = {w for w in new.redone if w[2:] in old.content}
-    if not (redone or _marks_change(new)):
+    if not (redone or marks_change(new)):
         return False
+    if _swapped_alike(new, old, cosine):
+        return True
     content = {w[2:] if w in redone else w for w in new.content}
     if len(content ^ old.content) > MAX_REWORDED:  # told another way, but not about other things
+        return False
+    if not (content & old.content) - _openers(new, old):  # a name in common is not a subject in common
         return False
     shared = len(content & old.content) + len(new.values & old.values)
     union = len(content | old.content) + len(new.values & old.values)  # the changed values are the change
     return shared > 0 and shared / union >= CHANGE_SUBJECT
 
 
+def _openers(new: Statement, old: Statement) -> set[str]:
+    """The capitalised words opening a sentence of either text that the other does not write in lower case:
+    read as content, but names as often ("Sam: ...", "Alice now lives ..."; not "Standup was moved ..." beside
+    "the team standup is ...")."""
+    return _capitalised(new, old) | _capitalised(old, new)
+
+
+def _capitalised(statement: Statement, other: Statement) -> set[str]:
+    lower = other.content - set(other.initial.values())
+    return {stemmed for stemmed in statement.initial.values() if stemmed not in lower}
+
+
+def _swapped_alike(new: Statement, old: Statement, cosine: float) -> bool:
+    """One value replaced by one of the same kind (a percentage by a percentage, a date by a date), with a
+    word or a value of the subject in common: with a change said, that is the change, however the rest is
+    worded ("I put 6% of each paycheck into my 401(k)" / "Actually my 401(k) contribution is 8%")."""
+    removed, added = old.values - new.values, new.values - old.values
+    if not removed or not added or value_runs(old, removed) != 1 or value_runs(new, added) != 1:
+        return False
+    # What the two are about in common: an amount, a code or an address, two words, or one word and a close
+    # meaning. A name alone is not: everything said about Sam has "Sam" in it.
+    shared = len((new.content & old.content) - _openers(new, old))
+    specific = any(VALUE_CHARACTER.search(v) for v in new.values & old.values)
+    anchored = specific or shared >= 2 or (shared == 1 and cosine >= ANCHOR_COSINE)
+    return anchored and {kind_of(old, v) for v in removed} == {kind_of(new, v) for v in added}
+
+
 def _value_change(
     new: Statement, old: Statement, same_subject: bool, slot: tuple[str, str, bool] | None, cosine: float
 ) -> Revision:
     if not same_subject:
-        if slot:
+        if slot and (slot[2] or marks_change(new)) and not _modifies(new, old, slot):
             return Revision(UPDATE, f"'{slot[0]}' became '{slot[1]}'", (slot[0],), (slot[1],))
         return Revision(DISTINCT, "about something else")
     if old.values < new.values and old.content <= new.content:
         return _elaboration(frozenset(new.shown[v] for v in new.values - old.values), cosine)
-    if new.values < old.values:  # nothing new, only fewer details
+    if new.values < old.values:  # fewer details; with words in their place, a value said another way
+        if slot and slot[2] and new.content - old.content:  # "... are navy blue" -> "... are coral"
+            return Revision(UPDATE, f"'{slot[0]}' became '{slot[1]}'", (slot[0],), (slot[1],))
         if cosine >= ELABORATION_COSINE and (new.content <= old.content or cosine >= VALUE_PARAPHRASE_COSINE):
             return Revision(RESTATEMENT, "says less than the stored memory, nothing new")
         return Revision(DISTINCT, "about something else")
@@ -528,14 +421,16 @@ def _value_change(
     if len(removed) == len(added) == 1 and set(next(iter(removed)).split()) < set(next(iter(added)).split()):
         # The same name, longer: more detail about the same value ("Solarized" / "Solarized Dark").
         return _elaboration(frozenset(new.shown[v] for v in added), cosine)
-    if max(len(removed), len(added)) > 1 and not _announced(new, old):
-        # An update changes one value; a sentence with several of its values replaced is the same kind of fact
-        # about something else ("the access code for the Kazotan unit is 4417" / "... the Velmir unit is
-        # 1234"; "Alice reviewed auth.py" / "Bob reviewed db.py"), unless it says it is a change.
+    if max(value_runs(old, removed), value_runs(new, added)) > 1 and not _announced(new, old, cosine):
+        # An update changes one value (one run of adjacent value words: "March 21" -> "April 2"); a sentence
+        # with several of its values replaced is the same kind of fact about something else ("the access code
+        # for the Kazotan unit is 4417" / "... the Velmir unit is 1234"; "Alice reviewed auth.py" / "Bob
+        # reviewed db.py"), unless it says it is a change.
         return Revision(DISTINCT, "the same kind of fact about something else")
-    if all(new.where.get(v, 1.0) < SUBJECT_PART for v in added) and not _announced(new, old):
-        # The changed value opens the sentence, where English puts what it is about: another subject ("the
+    if all(opens(new, v) and is_name(v) for v in added) and not _announced(new, old, cosine) and not identity(new):
+        # A changed name opens the sentence, where English puts what it is about: another subject ("the
         # nightly GitHub run failed 60 times" / "the nightly Kotlin run ..."), not a new value of this one.
+        # A quantity there is what is said ("I put 6% of each paycheck..." / "... 8% ...").
         return Revision(DISTINCT, "the same kind of fact about something else")
     why, was, now = _values_why(old, new)
     return Revision(UPDATE, why, was, now)
@@ -550,8 +445,6 @@ def _elaboration(added: frozenset[str], cosine: float) -> Revision:
 def _reworded(new_text: str, old_text: str, cosine: float, share: float, same_type: bool, threshold: float) -> Revision:
     """Same values and polarity, some content words swapped for others: the same fact told another way, or
     two facts that look alike."""
-    if same_type and cosine >= threshold:
-        return Revision(RESTATEMENT, f"the same facts in other words (similarity {cosine:.2f})")
     if same_type and jaccard(word_set(new_text), word_set(old_text)) > JACCARD_THRESHOLD:
         return Revision(RESTATEMENT, "nearly the same words")
     if cosine >= PARAPHRASE_COSINE and share >= PARAPHRASE_SUBJECT:

@@ -1,0 +1,399 @@
+"""How tiermem reads a statement for the write path's comparison (:mod:`tiermem.write.revision`): its
+values, polarity and content, where each value stands, and the closed-class English words that mark a change,
+a habit, an addition or a copula. Pure, cached per text.
+
+Every word list here is closed-class English (negations, weekdays, colours, copulas, change adverbs), chosen
+for the language and not for any data set.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import pairwise
+from typing import NamedTuple
+
+from ..recall.query import STOP_WORDS, stem
+from ..temporal import MONTHS, WEEKDAYS
+from ..text import normalize
+
+SUBJECT_PART = 1 / 3  # a value in the first third of a sentence names what it is about, not its new value
+
+# A token (it ends on a letter, digit or symbol, not on punctuation), the punctuation after it, and the next
+# character: one pass of the regex engine (the last class is disjoint from the trailing one: no backtracking).
+_TOKEN_PARTS = re.compile(r"([$€£#]?\w(?:[\w$€£%.,:/@'+-]*[\w$€£%/@+])?)([.,:;'-]*)(?=(.?))", re.DOTALL)
+
+_SENTENCE_ENDS = frozenset({".", "!", "?", ":", "\n"})
+
+_NEGATIONS = frozenset(
+    {"not", "no", "never", "without", "none", "nobody", "nothing", "nowhere", "neither", "nor", "cannot", "nope"}
+)
+
+
+def split_words(words: str) -> tuple[str, ...]:
+    return tuple(words.split())
+
+
+_WEEKDAYS, _MONTHS = WEEKDAYS, MONTHS
+
+_NUMBER_WORDS = split_words(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million "
+    "billion once twice half double triple dozen first second third fourth fifth"
+)
+
+_COLOURS = split_words(
+    "red orange yellow green blue purple violet pink brown black white grey gray silver gold beige navy teal "
+    "cyan magenta maroon turquoise"
+)
+
+_CLOSED_VALUES = frozenset({*_WEEKDAYS, *(m for m in _MONTHS if m != "may"), *_NUMBER_WORDS, *_COLOURS})
+
+_TIME_SUFFIX = frozenset({"am", "pm", "a.m", "p.m", "a.m.", "p.m."})
+
+# Words that mark a change without being part of what the fact is about ("now", "instead", "moved to").
+_CHANGE_WORDS = frozenset(
+    split_words(
+        "now instead anymore currently changed change switched switch moved updated update rescheduled replaced "
+        "became become becomes new newly longer today actually correction corrected pushed upgraded downgraded "
+        "raised lowered grew increased decreased reduced bumped extended shortened postponed delayed nowadays "
+        "lately recently mistake mistaken wrong misremembered"
+    )
+)
+
+COPULAS = frozenset(split_words("is are was were am be been being becomes became remains as"))  # "works as a nurse"
+
+DETERMINERS = frozenset(split_words("a an the my our your his her their its this that these those"))
+
+# Phrases that say a change in words that do not on their own ("took over as lead", "these days").
+_CHANGE_PHRASES = tuple(
+    f" {p} " for p in ("these days", "took over", "handed over", "went with", "from now on", "going forward")
+)
+
+_PHRASE_WORDS = frozenset(w for p in _CHANGE_PHRASES for w in p.split()[-1:])
+
+# Words that add a value beside the stored one ("also deployed to eu-west-1", "speaks French as well").
+ADDITIVE = frozenset(split_words("also too again additionally another both well besides plus"))
+
+# Light verbs and fillers a paraphrase swaps freely ("happens every 30 days" / "is done every 30 days").
+_LIGHT = frozenset(
+    split_words(
+        "happen happens happened occur occurs occurred done take takes place make makes use set give gives got "
+        "every each per whole entire"
+    )
+)
+
+# Past-tense verbs of English that do not end in -ed, and the present forms that make a text a state: an event
+# told in the past ("I went to a yoga class on Monday") is an occurrence, and another on Thursday is a second
+# one, not a correction of the first.
+_IRREGULAR_PAST = frozenset(
+    split_words(
+        "went had did saw met made took got came bought ate drank ran wrote gave found told said left felt thought "
+        "heard began brought caught chose drove flew forgot grew held kept knew lost paid read rode sang sat slept "
+        "spent spoke stood swam taught threw understood woke won wore fed led fled built sent lent meant dealt "
+        "fought sought struck stuck hung sold bent broke"
+    )
+)
+
+_PRESENT = frozenset(
+    split_words(
+        "is are am has have does do can must should will lives works runs gets get goes comes keeps needs "
+        # habits: what happens every time is a state of things, not one occurrence ("gets collected every week")
+        "every each daily weekly monthly yearly nightly usually always often normally typically mornings "
+        "evenings nights weekends afternoons mondays tuesdays wednesdays thursdays fridays saturdays sundays"
+    )
+)
+
+IGNORED = STOP_WORDS | _NEGATIONS | _CHANGE_WORDS | _LIGHT
+
+# Words read as nothing but a word: ignored, and neither a negation, a value nor a time suffix (the fast path).
+_PLAIN = IGNORED - _NEGATIONS - _TIME_SUFFIX - _CLOSED_VALUES
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """A text as the comparison reads it (see the module docstring)."""
+
+    words: tuple[str, ...]  # lower-cased tokens in order: the word-order (frame) comparison
+    values: frozenset[str]
+    content: frozenset[str]
+    negations: int
+    shown: dict[str, str]  # value as compared -> as written (for the explanation)
+    initial: dict[str, str]  # capitalised words opening a sentence (read as content): value key -> stem
+    vocabulary: frozenset[str]  # the distinct lower-cased tokens, function words too
+    normal: str  # the normalised text (the same text, whatever its case and punctuation)
+    redone: frozenset[str]  # content stems of re- verbs ("repaint"): a change when the other text has "paint"
+    event: bool  # told in the past tense with no present verb: something that happened once
+    at: dict[str, int]  # value -> the index of its first token in ``words``
+
+
+def _tokens(text: str) -> list[tuple[str, bool, bool]]:
+    """Each token with whether a sentence ends right after it (trailing punctuation is not part of it) and
+    whether only whitespace follows it (no punctuation: "Visual Studio Code" is one name, "Alice, Bob" two).
+
+    A token never spans whitespace, so the text is read a whitespace-free chunk at a time: a chunk of
+    letters and digits alone is one token (most are), any other is read once by the regex and remembered
+    (:func:`_chunk`: chunks repeat across memories as words do). The whitespace after a chunk ends a
+    sentence when it is a line break."""
+    text = text.replace("’", "'")
+    found: list[tuple[str, bool, bool]] = []
+    if "\n" not in text:
+        for chunk in text.split():
+            if chunk.isalnum():  # what the regex's \w matches: the whole chunk is the token
+                found.append((chunk, False, True))
+            else:
+                found += _chunk(chunk, False)
+        return found
+    for chunk, line_break in _CHUNKS.findall(text):
+        found += _chunk(chunk, bool(line_break))
+    return found
+
+
+_CHUNKS = re.compile(r"(\S+)(\n?)")
+
+
+@lru_cache(maxsize=65536)
+def _chunk(chunk: str, line_break: bool) -> tuple[tuple[str, bool, bool], ...]:
+    """The tokens of one chunk of non-space characters; ``line_break``: a line break follows it."""
+    found = []
+    for token, trail, following in _TOKEN_PARTS.findall(chunk):
+        if token.endswith(("'s", "'S")) and len(token) > 2:
+            token = token[:-2]
+        after = trail[:1] or following or ("\n" if line_break else "")
+        found.append((token, after in _SENTENCE_ENDS, not (trail or following)))
+    return tuple(found)
+
+
+_DIGIT = re.compile(r"\d")
+
+VALUE_CHARACTER = re.compile(r"[\d._/@:$€£#]")
+
+
+def _is_value(token: str, lowered: str, sentence_start: bool) -> bool:
+    if lowered in _CLOSED_VALUES:
+        return True
+    if not token.isalpha() and VALUE_CHARACTER.search(token):
+        return True  # numbers and identifiers: amounts, versions, hosts, paths, snake_case
+    if not token[1:].islower() and len(token) > 1 and not token[1:].isupper():
+        return True  # CamelCase names (PostgreSQL, iPhone)
+    return token[0].isupper() and not sentence_start and lowered not in STOP_WORDS
+
+
+_PLAIN_WORD, _NEGATION, _VALUE, _CONTENT, _OTHER = range(5)
+
+_NO_WORDS: frozenset[str] = frozenset()  # shared: one tracked object fewer per cached statement
+
+
+class _Word(NamedTuple):
+    """One token as :func:`read` uses it, whatever text it stands in (see :func:`_word`). A tuple of
+    strings, which the garbage collector stops tracking: the known words are many and long-lived, and a
+    tracked object each made every full collection of a big store's process slower."""
+
+    lowered: str
+    kind: int  # _PLAIN_WORD, _NEGATION, _VALUE, _CONTENT or _OTHER (an ignored word)
+    key: str  # a value as compared (a value, or a content word that may be a name opening a sentence)
+    stemmed: str  # the content stem
+    suffix: bool  # am / pm: part of the time before it
+    past: bool  # a past-tense form
+
+
+_KNOWN_WORDS = 100_000  # tokens remembered per position kind (a dict each, emptied when full)
+
+_WORDS: tuple[dict[str, _Word], dict[str, _Word]] = ({}, {})  # inside a sentence, opening one
+
+
+def _word(token: str, sentence_start: bool) -> _Word:
+    """What a token says, read once per token and position kind: a text is mostly words seen before (a
+    plain dict: an lru_cache of two arguments costs as much as reading a short word again)."""
+    known = _WORDS[sentence_start]
+    found = known.get(token)
+    if found is None:
+        if len(known) >= _KNOWN_WORDS:
+            known.clear()
+        found = known[token] = _read_word(token, sentence_start)
+    return found
+
+
+# Adverbs of a period, read as the period ("monthly" / "every month"), which the stemmer keeps apart.
+_PERIODS = {
+    "hourly": "hour",
+    "daily": "day",
+    "nightly": "night",
+    "weekly": "week",
+    "monthly": "month",
+    "yearly": "year",
+    "annually": "year",
+    "annual": "year",
+}
+
+
+def _read_word(token: str, sentence_start: bool) -> _Word:
+    lowered = token.lower()
+    past = lowered in _IRREGULAR_PAST or (lowered.endswith("ed") and len(lowered) > 4)
+    if lowered in _PLAIN:  # most words: a function word, nothing else to learn from it
+        return _Word(lowered, _PLAIN_WORD, "", "", False, past)
+    if lowered in _NEGATIONS or lowered.endswith("n't"):
+        return _Word(lowered, _NEGATION, "", "", False, past)
+    suffix = lowered in _TIME_SUFFIX
+    if _is_value(token, lowered, sentence_start):
+        return _Word(lowered, _VALUE, _number(lowered), "", suffix, past)
+    if lowered not in IGNORED and (stemmed := stem(_PERIODS.get(lowered, lowered).strip("'"))) not in IGNORED:
+        return _Word(lowered, _CONTENT, _number(lowered), stemmed, suffix, past)
+    return _Word(lowered, _OTHER, "", "", suffix, past)
+
+
+@lru_cache(maxsize=16384)
+def read(text: str) -> Statement:
+    """The statement's values, polarity and content (cached: a write compares one text with many)."""
+    raw = _tokens(text[:4000])
+    read_words = []
+    values: set[str] = set()
+    content: set[str] = set()
+    shown: dict[str, str] = {}
+    initial: dict[str, str] = {}
+    at: dict[str, int] = {}
+    negations = 0
+    sentence_start = True
+    inside, opening = _WORDS
+    name = ""  # the name value just read, when only whitespace follows it: a next name word continues it
+    opener: _Word | None = None  # a capitalised word opening a sentence, read as content unless a name follows
+    for i, (token, ends, bare) in enumerate(raw):
+        opener, was_opener = None, opener
+        word = (opening if sentence_start else inside).get(token) or _word(token, sentence_start)
+        read_words.append(word)
+        kind = word.kind
+        if kind == _PLAIN_WORD:
+            pass
+        elif kind == _NEGATION:
+            negations += 1
+        elif word.suffix and i and (before := _number(raw[i - 1][0])) in values:
+            values.discard(before)
+            values.add(key := before + word.lowered.replace(".", ""))
+            shown[key] = f"{raw[i - 1][0]} {token}"
+        elif kind == _VALUE and was_opener and _names(token, word):  # "Tomás Ortega is ...": a name opens it
+            content.discard(was_opener.stemmed)
+            initial.pop(was_opener.key, None)
+            values.add(key := f"{was_opener.key} {word.key}")
+            shown[key] = f"{raw[i - 1][0]} {token}"
+            at[key] = i - 1
+            name = key if bare else ""
+            sentence_start = ends
+            continue
+        elif kind == _VALUE and name and _names(token, word):  # "VS Code", "Carol Smith": one value
+            values.discard(name)
+            values.add(key := f"{name} {word.key}")
+            shown[key] = f"{shown[name]} {token}"
+            at[key] = at[name]
+            name = key if bare else ""
+            sentence_start = ends
+            continue
+        elif kind == _VALUE:
+            values.add(word.key)
+            shown.setdefault(word.key, token)
+            at.setdefault(word.key, i)
+            name = word.key if bare and _names(token, word) else ""
+            sentence_start = ends
+            continue
+        elif kind == _CONTENT:
+            content.add(word.stemmed)
+            if sentence_start and token[0].isupper():
+                initial[word.key] = word.stemmed
+                shown.setdefault(word.key, token)
+                at.setdefault(word.key, i)
+                opener = word if bare and token.isalpha() else None
+        name = ""
+        sentence_start = ends
+    words = tuple([w.lowered for w in read_words])
+    return Statement(
+        words,
+        frozenset(values),
+        frozenset(content),
+        negations,
+        shown,
+        initial,
+        vocabulary := frozenset(words),
+        normalize(text),
+        frozenset(w for w in content if w.startswith("re")) or _NO_WORDS,
+        any(w.past for w in read_words) and _PRESENT.isdisjoint(vocabulary),
+        at,
+    )
+
+
+def _names(token: str, word: _Word) -> bool:
+    """A capitalised word read as a value: a word of a name (not a weekday, month, number or colour)."""
+    return token[0].isupper() and token.isalpha() and word.lowered not in _CLOSED_VALUES
+
+
+def _number(token: str) -> str:
+    """A value as compared: lower-cased, thousands separators dropped ("1,000" = "1000"), words stemmed
+    ("Fridays" = "Friday")."""
+    lowered = token.lower()
+    if lowered.isalpha():
+        return stem(lowered)
+    return lowered.replace(",", "") if _DIGIT.search(lowered) else lowered
+
+
+def marks_change(new: Statement) -> bool:
+    if not _CHANGE_WORDS.isdisjoint(new.vocabulary):
+        return True
+    if _PHRASE_WORDS.isdisjoint(new.vocabulary):  # most texts: no word of a change phrase
+        return False
+    said = f" {' '.join(new.words)} "
+    return any(phrase in said for phrase in _CHANGE_PHRASES)
+
+
+def kind_of(statement: Statement, value: str) -> str:
+    """What kind of value a value is: the kind an update keeps ("6%" and "8%"; "Tuesday" and "Friday"; a
+    count of the same thing: "30 days" and "45 days", not "40 minutes")."""
+    if "%" in value:
+        return "percent"
+    if value[:1] in "$€£":
+        return "money"
+    if value in _WEEKDAY_KEYS or value in _MONTH_KEYS:
+        return "weekday" if value in _WEEKDAY_KEYS else "month"
+    if value in _COLOURS:
+        return "colour"
+    if _CLOCK.fullmatch(value):
+        return "time"
+    if _DIGIT.search(value):
+        if not value.replace(".", "").isdigit():
+            return "code"
+        after = statement.at.get(value, len(statement.words)) + len(value.split())
+        return f"number {stem(statement.words[after]) if after < len(statement.words) else ''}"
+    return "name" if value.replace(" ", "").isalpha() else "code"
+
+
+_CLOCK = re.compile(r"\d{1,2}(?::\d{2})?(?:am|pm)|\d{1,2}:\d{2}")
+
+_WEEKDAY_KEYS = frozenset(stem(d) for d in _WEEKDAYS)
+
+_MONTH_KEYS = frozenset(stem(m) for m in _MONTHS)
+
+
+def value_runs(statement: Statement, values: frozenset[str]) -> int:
+    """How many runs of adjacent words ``values`` stand in: "March 21" is one run, "Alice ... auth.py" two."""
+    starts = sorted(statement.at.get(v, -2) for v in values)
+    return sum(1 for i, start in enumerate(starts) if i == 0 or start - starts[i - 1] > 1)
+
+
+def opens(statement: Statement, value: str) -> bool:
+    """Whether ``value`` stands where English puts what a sentence is about: before its copula ("the hotel in
+    Paris is booked"), or, with none, in the first third of it."""
+    at = statement.at.get(value, len(statement.words))
+    copula = next((i for i, w in enumerate(statement.words) if w in COPULAS and w != "as"), None)
+    if copula is not None:
+        return at < copula
+    return at < SUBJECT_PART * max(1, len(statement.words) - 1)
+
+
+def identity(statement: Statement) -> bool:
+    """Whether the sentence says who or what *the* one thing is ("Tomás Ortega is the on-call lead"): its
+    opening name is then the value, as in "the on-call lead is Tomás Ortega"."""
+    words = statement.words
+    return any(a in COPULAS and b == "the" for a, b in pairwise(words))
+
+
+def is_name(value: str) -> bool:
+    """A name (words of letters), not a quantity, a date, a time or an identifier."""
+    return value.replace(" ", "").isalpha() and value not in _CLOSED_VALUES

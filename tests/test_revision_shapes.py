@@ -1,0 +1,107 @@
+"""The sentence shapes the write path reads to tell a changed fact from another fact that looks like it
+(write/revision.py, pure), and the read path's newer-first order among hits that answer a question alike.
+
+The wordings here are this file's own: none is taken from the benchmark's scenario sets."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tiermem import Memory
+from tiermem.write.revision import compare
+
+# (old, new, cosine): the same fact with a new value, however it is told.
+UPDATES = [
+    # one value of the same kind, the rest reworded, the change said ("actually", "now")
+    ("I save 5% of my salary in the pension fund", "Actually my pension contribution is 7% now", 0.5),
+    # a date is one value, however many words it has
+    ("The conference starts on May 4", "The conference starts on June 11", 0.95),
+    # a quantity opening the sentence is what it says, not what it is about
+    ("3 people share the flat on Elm Road", "5 people share the flat on Elm Road", 0.97),
+    # a habit in the passive ("get emptied") is a state of things, not one event
+    ("The bins get emptied on Thursday mornings", "The bins get emptied on Monday mornings", 0.97),
+    # who *the* one holder of a role is: the opening name is the value
+    ("Marta Silva is the release manager this cycle", "Jonas Berg is the release manager this cycle", 0.5),
+    # a change said in a phrase, a name in the place of a name
+    ("The platform team lead is Omar", "Keisha took over as platform team lead", 0.5),
+    # a colour replaced by a word the colour list does not know
+    ("The logo background is dark green", "The logo background is mauve", 0.8),
+]
+CONTRADICTIONS = [
+    ("My son likes broccoli", "My son dislikes broccoli", 0.93),  # the prefix comes off the word as written
+]
+# (old, new, cosine): two facts that look alike and must both stay.
+APART = [
+    ("The service is deployed to Frankfurt", "The service is also deployed to Singapore", 0.7),  # one more
+    ("Ben is allergic to cats", "Ben is allergic to pollen", 0.6),  # one of many objects, not the attribute
+    ("The cluster runs 5 nodes of the billing service", "The cluster runs 5 nodes of the email service", 0.85),
+    ("The kids play tennis on Saturday afternoons", "The kids play chess on Saturday evenings", 0.8),
+    ("The office in Porto is closed for renovation", "The office in Braga is closed for renovation", 0.8),
+    ("The backup keeps 30 days of snapshots", "Actually the backup takes 40 minutes", 0.5),  # other quantities
+    ("The user is learning Dutch on weekends", "These days the user prefers Zed as an editor", 0.2),
+    ("Alice works at Google", "Alice now lives in Paris", 0.4),  # a name alone is not what they share
+    ("Sam: Lisbon, and I love the light there.", "Sam: my sister moved to Porto.", 0.5),  # nor a speaker's
+]
+# (old, new, cosine): the same fact, the same values, the sentence built anew.
+RESTATEMENTS = [
+    ("My car insurance costs $92 a month", "Every month I pay $92 to insure the car", 0.6),
+    ("Our wedding photos are stored in Dropbox", "Dropbox is where we keep the wedding photos", 0.75),
+    ("My brother lives in Leeds", "My brother's home is in Leeds", 0.9),  # "lives" / "home is": one predicate
+]
+
+
+@pytest.mark.parametrize(("old", "new", "cosine"), UPDATES)
+def test_a_changed_value_told_in_other_shapes_is_an_update(old: str, new: str, cosine: float) -> None:
+    assert compare(new, old, cosine).kind == "update"
+
+
+@pytest.mark.parametrize(("old", "new", "cosine"), CONTRADICTIONS)
+def test_an_opposite_made_with_a_prefix_is_a_contradiction(old: str, new: str, cosine: float) -> None:
+    assert compare(new, old, cosine).kind == "contradiction"
+
+
+@pytest.mark.parametrize(("old", "new", "cosine"), APART)
+def test_facts_that_look_alike_are_kept_apart(old: str, new: str, cosine: float) -> None:
+    for first, second in ((old, new), (new, old)):
+        assert compare(second, first, cosine).kind in ("distinct", "elaboration"), (first, second)
+
+
+@pytest.mark.parametrize(("old", "new", "cosine"), RESTATEMENTS)
+def test_the_same_values_in_a_sentence_built_anew_are_a_restatement(old: str, new: str, cosine: float) -> None:
+    assert compare(new, old, cosine).kind == "restatement"
+
+
+def test_a_restatement_needs_the_sentence_built_anew_not_words_swapped() -> None:
+    # The same values and a close meaning, but the same sentence with two of its words swapped: another fact.
+    swapped = compare("Our parrot gets seeds in the morning", "Our parrot gets fruit in the evening", 0.8)
+    assert swapped.kind == "distinct"
+    assert swapped.why == "the same kind of fact about something else"
+
+
+BACKGROUND = [
+    "Lunch with the design team went well",
+    "The printer on floor 2 is out of toner",
+    "We adopted a cat named Pixel last spring",
+    "My running shoes need replacing soon",
+]
+
+
+def test_the_newer_of_two_hits_that_answer_alike_stands_first(
+    open_memory: Callable[..., Memory], tmp_path: Path
+) -> None:
+    old_first = {"recall": {"newer_first": False}}
+    for n, (config, newer_wins) in enumerate((({}, True), (old_first, False))):
+        mem = open_memory(tmp_path / str(n), config=config)
+        mem.store_many([{"text": t} for t in BACKGROUND], agent_id="a")
+        old = mem.store("My cousin Tariq works as an accountant", agent_id="a")
+        new = mem.store("Tariq changed careers, he works as a chef", agent_id="a")
+        assert new.decision == "new"  # the premise: the write path did not see a new version
+        hits = mem.search("What does Tariq work as?", agent_id="a", limit=5, reinforce=False)
+        assert {h.memory.id for h in hits} == {old.id, new.id}  # the same hits either way, only the order differs
+        assert hits[0].memory.id == (new.id if newer_wins else old.id)
+        if newer_wins:
+            assert hits[0].explain["newer_than"] == old.id  # explain says why it stands first
+            assert hits[0].score < hits[1].score  # ...above a hit scored a little higher
