@@ -13,7 +13,9 @@ import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import Any
+
+from typing_extensions import TypedDict  # the one pydantic reads on Python 3.11 (the MCP tree tool's output)
 
 from ..config import TreeSettings
 from ..errors import NotFoundError, ValidationError
