@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import TypedDict
 
 import numpy as np
 
@@ -18,9 +18,15 @@ from ..model import TIERS
 from ..storage.lifecycle import TierRows, Transition
 
 
-def tier_timeline(rows: TierRows, moves: Sequence[Transition], now: float, points: int) -> dict[str, Any]:
+class TierTimeline(TypedDict):
+    at: list[str]  # ISO-8601
+    tiers: dict[str, list[int]]  # tier -> its size at each moment
+    memories: list[int]
+
+
+def tier_timeline(rows: TierRows, moves: Sequence[Transition], now: float, points: int) -> TierTimeline:
     """Tier sizes and store size at ``points`` evenly spaced moments from the first memory to ``now``
-    (epoch seconds): ``{"at": [ISO...], "tiers": {tier: [count...]}, "memories": [count...]}``."""
+    (epoch seconds)."""
     if not rows.ids:
         return {"at": [], "tiers": {t: [] for t in TIERS}, "memories": []}
     current = {mid: i for i, mid in enumerate(rows.ids)}
