@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from itertools import groupby
-from typing import Any
+from typing import Any, TypedDict
 
 import numpy as np
 
@@ -148,7 +148,28 @@ def _memory_lines(
         yield _line("memory", body)
 
 
-def link_dict(agent_id: str, link: Link) -> dict[str, Any]:
+class LinkLine(TypedDict):
+    agent_id: str
+    source_id: str
+    target_id: str
+    relation: str
+    created_at: str  # ISO-8601
+
+
+class HistoryJSON(TypedDict):
+    """A history entry as JSON (``tiermem get --json``, and the body of an export's history line)."""
+
+    memory_id: str
+    at: str  # ISO-8601
+    action: str
+    detail: dict[str, Any]
+
+
+class HistoryLine(HistoryJSON):
+    agent_id: str
+
+
+def link_dict(agent_id: str, link: Link) -> LinkLine:
     return {
         "agent_id": agent_id,
         "source_id": link.source_id,
@@ -158,14 +179,12 @@ def link_dict(agent_id: str, link: Link) -> dict[str, Any]:
     }
 
 
-def history_dict(agent_id: str, entry: HistoryEntry) -> dict[str, Any]:
-    return {
-        "agent_id": agent_id,
-        "memory_id": entry.memory_id,
-        "at": entry.at.isoformat(),
-        "action": entry.action,
-        "detail": entry.detail,
-    }
+def history_json(entry: HistoryEntry) -> HistoryJSON:
+    return {"memory_id": entry.memory_id, "at": entry.at.isoformat(), "action": entry.action, "detail": entry.detail}
+
+
+def history_dict(agent_id: str, entry: HistoryEntry) -> HistoryLine:
+    return {"agent_id": agent_id, **history_json(entry)}
 
 
 def end(counts: Mapping[str, int]) -> str:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.text import Text
 
+from ...backup import history_json
 from ...write.provenance import stamp
 from . import render
 from .options import NowOpt, SeedAuthToken, SeedDbUrl, UsageError, agent_id, open_memory, wants_json, with_globals
@@ -189,9 +190,7 @@ def get(memory_id: IdArg) -> None:
         history = memory.history(record.id, agent_id=agent_id())
         texts = _link_texts(memory, links)
     if wants_json():
-        render.emit_json(
-            {"memory": record.to_dict(), "links": links, "history": [render.history_dict(e) for e in history]}
-        )
+        render.emit_json({"memory": record.to_dict(), "links": links, "history": [history_json(e) for e in history]})
         return
     out = render.console()
     render.show_record(out, record)
