@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TypedDict
 
 import typer
 from rich.text import Text
@@ -49,6 +49,18 @@ UntilFilter = Annotated[str | None, typer.Option("--until", metavar="WHEN", help
 ForgottenFilter = Annotated[bool, typer.Option("--include-forgotten", help="Include forgotten memories.")]
 
 
+class Filters(TypedDict):
+    """The list and search filters the options give, as ``Memory.list`` and ``Memory.search`` take them."""
+
+    type: list[str] | None
+    category: str | None
+    tags: list[str] | None
+    tier: list[str] | None
+    since: str | None
+    until: str | None
+    include_forgotten: bool
+
+
 def _filters(
     types: list[str] | None,
     category: str | None,
@@ -57,7 +69,7 @@ def _filters(
     since: str | None,
     until: str | None,
     include_forgotten: bool,
-) -> dict[str, Any]:
+) -> Filters:
     return {
         "type": types or None,
         "category": category,
