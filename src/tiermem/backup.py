@@ -39,6 +39,7 @@ from typing import Any, TypedDict
 import numpy as np
 
 from .errors import ValidationError
+from .lifecycle.history import history_dict
 from .model import (
     RELATIONS,
     SCOPES,
@@ -156,19 +157,6 @@ class LinkLine(TypedDict):
     created_at: str  # ISO-8601
 
 
-class HistoryJSON(TypedDict):
-    """A history entry as JSON (``tiermem get --json``, and the body of an export's history line)."""
-
-    memory_id: str
-    at: str  # ISO-8601
-    action: str
-    detail: dict[str, Any]
-
-
-class HistoryLine(HistoryJSON):
-    agent_id: str
-
-
 def link_dict(agent_id: str, link: Link) -> LinkLine:
     return {
         "agent_id": agent_id,
@@ -177,14 +165,6 @@ def link_dict(agent_id: str, link: Link) -> LinkLine:
         "relation": link.relation,
         "created_at": link.created_at.isoformat(),
     }
-
-
-def history_json(entry: HistoryEntry) -> HistoryJSON:
-    return {"memory_id": entry.memory_id, "at": entry.at.isoformat(), "action": entry.action, "detail": entry.detail}
-
-
-def history_dict(agent_id: str, entry: HistoryEntry) -> HistoryLine:
-    return {"agent_id": agent_id, **history_json(entry)}
 
 
 def end(counts: Mapping[str, int]) -> str:

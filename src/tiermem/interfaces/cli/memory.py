@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypedDict
 import typer
 from rich.text import Text
 
-from ...backup import history_json
+from ...lifecycle.history import history_json
 from ...write.provenance import stamp
 from . import render
 from .options import NowOpt, SeedAuthToken, SeedDbUrl, UsageError, agent_id, open_memory, wants_json, with_globals
