@@ -72,8 +72,8 @@ def test_a_proposal_breaking_a_rule_is_refused_and_rules_rebuild(
 ) -> None:
     server.play(Reply.json(proposal), Reply.json(proposal))  # the repair round gets the same answer
     report = tree_memory.llm.rebuild_tree()
-    assert report["mode"] == "rule" and report["llm_fallback"].startswith("invalid answer: ")
-    assert reason in report["llm_fallback"]
+    assert report["mode"] == "rule" and str(report["llm_fallback"]).startswith("invalid answer: ")
+    assert reason in str(report["llm_fallback"])
     after = nodes(tree_memory, tmp_path)
     assert {"projects/evoclaw", "technical/gpu", "social"} <= set(after)  # the rule rebuild keeps every category
 
@@ -95,7 +95,7 @@ def test_each_server_behaviour(
     server.play(*replies)
     report = tree_memory.llm.rebuild_tree()
     assert report["mode"] == mode
-    assert report["llm_fallback"] is None if reason is None else reason in report["llm_fallback"]
+    assert report["llm_fallback"] is None if reason is None else reason in str(report["llm_fallback"])
 
 
 def test_a_dry_run_saves_nothing(tree_memory: Memory, server: LLMServer, tmp_path: Path) -> None:

@@ -129,7 +129,7 @@ def test_an_explicit_date_overrides_and_bad_input_is_refused() -> None:
 
 def _events() -> list[dict[str, object]]:
     def make(text: str, kind: str, action: str, hint: str) -> dict[str, object]:
-        return ev.make_event(text, session_id="s", at=AT, event_type=kind, action=action, object_hint=hint)
+        return dict(ev.make_event(text, session_id="s", at=AT, event_type=kind, action=action, object_hint=hint))
 
     return [
         make("We chatted about sneakers in general", "generic-event", "generic", "sneakers"),

@@ -34,11 +34,12 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from itertools import groupby
-from typing import Any
+from typing import Any, TypedDict
 
 import numpy as np
 
 from .errors import ValidationError
+from .lifecycle.history import history_dict
 from .model import (
     RELATIONS,
     SCOPES,
@@ -148,23 +149,21 @@ def _memory_lines(
         yield _line("memory", body)
 
 
-def link_dict(agent_id: str, link: Link) -> dict[str, Any]:
+class LinkLine(TypedDict):
+    agent_id: str
+    source_id: str
+    target_id: str
+    relation: str
+    created_at: str  # ISO-8601
+
+
+def link_dict(agent_id: str, link: Link) -> LinkLine:
     return {
         "agent_id": agent_id,
         "source_id": link.source_id,
         "target_id": link.target_id,
         "relation": link.relation,
         "created_at": link.created_at.isoformat(),
-    }
-
-
-def history_dict(agent_id: str, entry: HistoryEntry) -> dict[str, Any]:
-    return {
-        "agent_id": agent_id,
-        "memory_id": entry.memory_id,
-        "at": entry.at.isoformat(),
-        "action": entry.action,
-        "detail": entry.detail,
     }
 
 

@@ -16,11 +16,11 @@ import json
 import tempfile
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from .errors import NotFoundError
 from .lifecycle.service import lifecycle_for
-from .model import check_agent_id
+from .model import StoreItem, check_agent_id
 from .storage.turso import ColdArchive, record_from_dict
 
 if TYPE_CHECKING:
@@ -30,7 +30,40 @@ COLD_TIERS = ("cold", "frozen")
 PAGE = 5000
 
 
-def push(memory: MemoryCore, archive: ColdArchive, agent_id: str, *, everything: bool = False) -> dict[str, Any]:
+class Pushed(TypedDict):
+    agent_id: str
+    archived: int
+    scope: str  # "cold tier" or "everything"
+
+
+class Synced(TypedDict):
+    agent_id: str
+    synced: bool
+    bytes: int
+    timestamp: float
+
+
+class CriticalRestore(TypedDict, total=False):
+    """The critical state brought back (the importer's results as JSON), when one was archived."""
+
+    hot_state: dict[str, Any]
+    tree: dict[str, Any]
+    synced_at: float | None
+    pins: int
+    memory_md: dict[str, Any]
+
+
+class Restored(CriticalRestore):
+    """What ``restore`` brought back; its JSON lists the counts, the critical state, then the seconds taken."""
+
+    agent_id: str
+    archived: int
+    restored_memories: int
+    seed_rows_stored: int
+    seconds: float
+
+
+def push(memory: MemoryCore, archive: ColdArchive, agent_id: str, *, everything: bool = False) -> Pushed:
     """Archive the agent's cold tier (or every memory): how many were sent."""
     agent_id = check_agent_id(agent_id)
     filters: dict[str, Any] = (
@@ -48,7 +81,7 @@ def push(memory: MemoryCore, archive: ColdArchive, agent_id: str, *, everything:
 
 def sync_critical(
     memory: MemoryCore, archive: ColdArchive, agent_id: str, *, workspace: str | Path | None = None, now: object = None
-) -> dict[str, Any]:
+) -> Synced:
     """The seed's critical sync: hot state, tree and timestamp, after every important conversation."""
     agent_id = check_agent_id(agent_id)
     state = lifecycle_for(memory, workspace).critical_state(agent_id=agent_id, now=now)
@@ -58,7 +91,7 @@ def sync_critical(
 
 def restore(
     memory: MemoryCore, archive: ColdArchive, agent_id: str, *, workspace: str | Path | None = None
-) -> dict[str, Any]:
+) -> Restored:
     """Bring the agent back on this store: archived memories, then hot state and tree; timed."""
     agent_id = check_agent_id(agent_id)
     started = time.perf_counter()
@@ -69,27 +102,37 @@ def restore(
     whole = [record_from_dict(found) for found in archived if "type" in found]
     # Rows the seed archived carry only text, category, importance, time and accesses: stored anew.
     seed_rows = [_seed_item(found) for found in archived if "type" not in found]
-    report: dict[str, Any] = {
-        "agent_id": agent_id,
-        "archived": len(archived),
-        "restored_memories": memory.adopt(whole),
-        "seed_rows_stored": sum(r.created for r in memory.store_many(seed_rows, agent_id=agent_id)),
-    }
-    if state is not None:
-        lifecycle = lifecycle_for(memory, workspace)
-        with tempfile.TemporaryDirectory(prefix="tiermem-restore-") as scratch:
-            _write_seed_files(Path(scratch), agent_id, state)
-            imported = lifecycle.import_evoclaw(Path(scratch), agent_id=agent_id).agents[agent_id]
-        report.update(
-            hot_state=imported.hot_state.to_dict(), tree=imported.tree.to_dict(), synced_at=state.get("timestamp")
-        )
-        report["pins"] = lifecycle.restore_pins(state.get("pins") or {}, agent_id=agent_id)
-        report["memory_md"] = lifecycle.rebuild_memory_md(agent_id=agent_id).memory_md.to_dict()
-    report["seconds"] = round(time.perf_counter() - started, 3)
-    return report
+    restored = memory.adopt(whole)
+    stored = sum(r.created for r in memory.store_many(seed_rows, agent_id=agent_id))
+    critical = _restore_critical(memory, workspace, agent_id, state) if state is not None else CriticalRestore()
+    return Restored(
+        agent_id=agent_id,
+        archived=len(archived),
+        restored_memories=restored,
+        seed_rows_stored=stored,
+        **critical,
+        seconds=round(time.perf_counter() - started, 3),
+    )
 
 
-def _seed_item(row: dict[str, Any]) -> dict[str, Any]:
+def _restore_critical(
+    memory: MemoryCore, workspace: str | Path | None, agent_id: str, state: dict[str, Any]
+) -> CriticalRestore:
+    """The hot state and tree through the EvoClaw importer (the seed's files), then pins and MEMORY.md."""
+    lifecycle = lifecycle_for(memory, workspace)
+    with tempfile.TemporaryDirectory(prefix="tiermem-restore-") as scratch:
+        _write_seed_files(Path(scratch), agent_id, state)
+        imported = lifecycle.import_evoclaw(Path(scratch), agent_id=agent_id).agents[agent_id]
+    return CriticalRestore(
+        hot_state=imported.hot_state.to_dict(),
+        tree=imported.tree.to_dict(),
+        synced_at=state.get("timestamp"),
+        pins=lifecycle.restore_pins(state.get("pins") or {}, agent_id=agent_id),
+        memory_md=lifecycle.rebuild_memory_md(agent_id=agent_id).memory_md.to_dict(),
+    )
+
+
+def _seed_item(row: dict[str, Any]) -> StoreItem:
     return {"text": row["text"], "category": row["category"], "importance": row["importance"],
             "created_at": row["created_at"], "source": {"type": "turso", "id": row["id"]}}  # fmt: skip
 

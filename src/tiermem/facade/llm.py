@@ -8,6 +8,7 @@ from typing import Any
 from ..core.items import check_limit, now_or
 from ..core.port import MemoryCore
 from ..llm.fallback import Outcome
+from ..llm.reports import CoreConsolidation, Drained, Status, TreeRebuild
 from ..llm.service import LLMService
 from ..model import check_agent_id, check_text, check_unit
 from ..providers.llm import LLMClient
@@ -23,7 +24,7 @@ class LLMNamespace:
         there is none. Features pass it to their ``attempt(client, llm_path, rule_path)``."""
         return self._service.client(purpose)
 
-    def status(self, *, agent_id: str | None = None, ping: bool = False) -> dict[str, Any]:
+    def status(self, *, agent_id: str | None = None, ping: bool = False) -> Status:
         """Provider, features, today's budget use, the queue and the last fallback reason; ``ping`` also
         makes one tiny call to the endpoint."""
         status = self._service.status(None if agent_id is None else check_agent_id(agent_id))
@@ -33,7 +34,7 @@ class LLMNamespace:
         """LLM calls, failures, refusals, cache hits and tokens: day -> purpose -> counters."""
         return self._service.usage(check_limit(days, 366))
 
-    def drain(self, *, agent_id: str | None = None, limit: int | None = None) -> dict[str, Any]:
+    def drain(self, *, agent_id: str | None = None, limit: int | None = None) -> Drained:
         """Run queued LLM enrichment now (facts, search keys, links) and say what was done."""
         return self._service.drain(
             agent_id=None if agent_id is None else check_agent_id(agent_id),
@@ -48,7 +49,7 @@ class LLMNamespace:
         min_size: int = 3,
         threshold: float = 0.5,
         dry_run: bool = False,
-    ) -> dict[str, Any]:
+    ) -> CoreConsolidation:
         """Summarise clusters of related memories into core memories that link to their sources (which are
         kept unchanged); by the LLM if there is one, else extractively."""
         return self._service.consolidate(
@@ -65,7 +66,7 @@ class LLMNamespace:
 
     def rebuild_tree(
         self, *, agent_id: str = "default", now: datetime | str | float | None = None, dry_run: bool = False
-    ) -> dict[str, Any]:
+    ) -> TreeRebuild:
         """The monthly tree rebuild: the LLM's restructure if it fits the limits and files every category as
         before, else the rule rebuild; the result says which ran and why."""
         tree = self._core.settings.lifecycle.tree

@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from ..errors import LLMError, TiermemError
 from ..fence import fence
@@ -246,7 +246,12 @@ def session_boundary(rt: Runtime, hook: HookInput, gate: bool, now: float) -> An
     return Answer(jobs=[job])
 
 
-def run_job(rt: Runtime, job: dict[str, Any]) -> dict[str, Any]:
+class JobDone(TypedDict):
+    learned: int
+    distilled: NotRequired[list[journal.Distilled]]
+
+
+def run_job(rt: Runtime, job: dict[str, Any]) -> JobDone:
     """Extract learnings from the transcript's new lines, write the session checkpoint, distil if asked."""
     session_id, key = str(job.get("session_id", "unknown")), str(job.get("session_key", "unknown"))
     event = str(job.get("event", "Stop"))
@@ -261,7 +266,7 @@ def run_job(rt: Runtime, job: dict[str, Any]) -> dict[str, Any]:
             learned += 1
         rt.save(key, "transcript", {"path": path, "offset": end})  # these lines are never read again
     _checkpoint(rt, key, session_id, event)
-    done: dict[str, Any] = {"learned": learned}
+    done: JobDone = {"learned": learned}
     if job.get("distill"):
         done["distilled"] = distill_all(rt)
     if event == "SessionEnd":
@@ -377,7 +382,7 @@ def _session_learnings(rt: Runtime, session_id: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def distill_all(rt: Runtime) -> list[dict[str, Any]]:
+def distill_all(rt: Runtime) -> list[journal.Distilled]:
     done = []
     for name, path in rt.place.stores():
         memory = rt.memory(name)

@@ -19,7 +19,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from ..errors import ConfigError
 from ..workspace.files import write_atomic
@@ -132,7 +132,18 @@ def write(path: Path, settings: dict[str, Any]) -> Path | None:
     return backup
 
 
-def apply(path: Path, change: Callable[[dict[str, Any]], dict[str, Any]], *, dry_run: bool = False) -> dict[str, Any]:
+class Applied(TypedDict):
+    """What an install or removal did to a settings file (``settings``: the file as it is, or would be, after)."""
+
+    path: str
+    changed: bool
+    dry_run: bool
+    backup: str | None
+    events: list[str]
+    settings: dict[str, Any]
+
+
+def apply(path: Path, change: Callable[[dict[str, Any]], dict[str, Any]], *, dry_run: bool = False) -> Applied:
     """Rewrite ``path`` with ``change(settings)`` unless nothing changes or ``dry_run``; report what happened."""
     before = read(path)
     after = change(before)

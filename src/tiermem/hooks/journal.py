@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from ..model import load_json
 from ..workspace.files import write_atomic  # readers (SessionStart) see the old file or the new one
@@ -200,7 +200,18 @@ def render_universal(chosen: list[CoreEntry]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def distill(memory: Memory, store: Path, *, agent_id: str = "default", universal: bool = False) -> dict[str, Any]:
+class Distilled(TypedDict):
+    """What a distillation of one journal kept: its ids, those still current, and the core file's size."""
+
+    store: str
+    journal_ids: int
+    current: int
+    dropped: int
+    core_entries: int
+    core_lines: int
+
+
+def distill(memory: Memory, store: Path, *, agent_id: str = "default", universal: bool = False) -> Distilled:
     """Rewrite the core files of ``store`` from its journal; say what was kept."""
     seen: dict[str, None] = {}
     for entry in entries(store):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
+from typing import Any, TypedDict
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -18,7 +18,16 @@ SERVER_LIMITS: dict[str, Any] = {"timeout_keep_alive": 5, "h11_max_incomplete_ev
                                  "limit_concurrency": 256}  # fmt: skip
 
 
-def error_body(kind: str, message: str) -> dict[str, Any]:
+class ErrorDetail(TypedDict):
+    type: str
+    message: str
+
+
+class ErrorBody(TypedDict):
+    error: ErrorDetail
+
+
+def error_body(kind: str, message: str) -> ErrorBody:
     """The servers' error shape, ``{"error": {"type", "message"}}``, the message on one line."""
     return {"error": {"type": kind, "message": " ".join(message.split())}}
 

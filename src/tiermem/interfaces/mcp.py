@@ -12,19 +12,22 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any
+from typing import Annotated, Any, NotRequired
 
 import anyio.to_thread
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError, ToolError
 from mcp.types import ToolAnnotations
 from pydantic import Field
+from typing_extensions import TypedDict  # the SDK's pydantic reads only this one on Python 3.11
 
 from .. import __version__
 from ..engine import Memory
 from ..errors import TiermemError
 from ..fence import NOTICE, fence, neutralise
 from ..lifecycle.service import LifecycleService
+from ..lifecycle.tree import SeedNode
+from ..model import Hit, StoreResult
 from ..write.provenance import stamp, trust_of
 from .asgi import SERVER_LIMITS, ASGIApp, Receive, Scope, Send, send_error
 from .auth import AuthError, ForbiddenError, Principal, authenticate
@@ -44,6 +47,64 @@ AgentArg = Annotated[
     str | None,
     Field(description="Whose memory (default: this server's agent). Leave it out unless told otherwise."),
 ]
+
+
+class Stored(TypedDict):
+    """What ``store`` did (see StoreResult), with the memory it is about."""
+
+    id: str
+    created: bool
+    duplicate_of: str | None
+    reason: str
+    similarity: float | None
+    decision: str
+    supersedes: str | None
+    related_to: str | None
+    changes: dict[str, list[str]] | None
+    why: str
+    text: str
+    type: str
+    tier: str
+
+
+class Replaced(TypedDict):
+    id: str
+    text: str
+
+
+class FoundMemory(TypedDict):
+    """A hit as the agent sees it: its text neutralised (it is data, see tiermem.fence) and how far to trust it."""
+
+    id: str
+    text: str
+    type: str
+    category: str | None
+    score: float
+    tier: str
+    created_at: str
+    trust: str
+    replaces: NotRequired[list[Replaced]]
+    superseded_by: NotRequired[str]
+
+
+class Found(TypedDict):
+    notice: str
+    hits: list[FoundMemory]
+
+
+class Loaded(TypedDict):
+    text: str
+    total_tokens: int
+
+
+class Forgotten(TypedDict):
+    id: str
+    status: str
+
+
+class TreeAnswer(TypedDict):
+    tree: str
+    nodes: dict[str, SeedNode]
 
 
 class Access:
@@ -122,7 +183,7 @@ def _memory_tools(server: MCPServer, access: Access) -> None:
             str | None, Field(description="The conversation or thread id, so its turns are recalled together.")
         ] = None,
         agent_id: AgentArg = None,
-    ) -> dict[str, Any]:
+    ) -> Stored:
         """Remember something for later sessions. Call it when the user states a preference, a decision is made,
         a problem is solved, or you learn a fact you will need again. Example: store(text="The user prefers dark
         mode in every editor", type="user_preference"). The answer's `decision` says what it was: new, a
@@ -132,8 +193,7 @@ def _memory_tools(server: MCPServer, access: Access) -> None:
             agent = access.agent(ctx, agent_id, "write")
             item = {"text": text, "type": type, "category": category, "importance": importance, "tags": tags or (),
                     "source": stamp("agent", "mcp", tool="store"), "session": session}  # fmt: skip
-            result = memory.store_many([item], agent_id=agent)[0]
-            return _compact_result(result.to_dict())
+            return _compact_result(memory.store_many([item], agent_id=agent)[0])
 
     @server.tool(annotations=READ)
     def search(
@@ -141,12 +201,12 @@ def _memory_tools(server: MCPServer, access: Access) -> None:
         ctx: Context[Any, Any],
         limit: Annotated[int, Field(ge=1, le=50)] = 5,
         agent_id: AgentArg = None,
-    ) -> dict[str, Any]:
+    ) -> Found:
         """Find the memories that best answer a question, best first, each with its score, recall tier (hot,
         warm, cold) and why it matched. Read-only. Example: search(query="which database does staging use?")."""
         with _tool_errors():
             hits = memory.search(query, agent_id=access.agent(ctx, agent_id, "read"), limit=limit)
-            return {"notice": NOTICE, "hits": [_compact_hit(h.to_dict()) for h in hits]}
+            return {"notice": NOTICE, "hits": [_compact_hit(h) for h in hits]}
 
     @server.tool(annotations=READ)
     def context(
@@ -154,7 +214,7 @@ def _memory_tools(server: MCPServer, access: Access) -> None:
         message: Annotated[str, Field(description="The user's message; empty at the start of a session.")] = "",
         budget_tokens: Annotated[int, Field(ge=100, le=200_000)] = 2000,
         agent_id: AgentArg = None,
-    ) -> dict[str, Any]:
+    ) -> Loaded:
         """Load your memory for the conversation: hot state, the category tree, workspace notes and the memories
         most relevant to the message, in one block within the token budget. Call it at the start of a session
         and when the topic changes. Read-only."""
@@ -168,7 +228,7 @@ def _memory_tools(server: MCPServer, access: Access) -> None:
         ctx: Context[Any, Any],
         reason: str | None = None,
         agent_id: AgentArg = None,
-    ) -> dict[str, Any]:
+    ) -> Forgotten:
         """Forget a memory that is wrong or no longer true: it leaves search and context at once (kept in the
         history for audit). Destructive. Prefer `store` with the corrected fact when something changed."""
         with _tool_errors():
@@ -215,7 +275,7 @@ def _lifecycle_tools(server: MCPServer, access: Access) -> None:
             return access.lifecycle().update_hot(key, value, agent_id=agent).to_dict()
 
     @server.tool(annotations=READ)
-    def tree(ctx: Context[Any, Any], agent_id: AgentArg = None) -> dict[str, Any]:
+    def tree(ctx: Context[Any, Any], agent_id: AgentArg = None) -> TreeAnswer:
         """The category tree of your memory (at most 50 nodes) with warm and cold counts per node. Read-only:
         use it to see what you know about, and which categories to search."""
         with _tool_errors():
@@ -250,23 +310,35 @@ def _resources(server: MCPServer, access: Access) -> None:
             return access.lifecycle().tree(agent_id=access.agent(ctx, agent_id, "read")).render()
 
 
-def _compact_result(result: dict[str, Any]) -> dict[str, Any]:
-    record = result.pop("memory")  # a duplicate's answer is the memory it matched: stored text, so data
-    why = neutralise(result.pop("why", ""))  # it quotes stored values
-    return {**result, "why": why, "text": neutralise(record["text"]), "type": record["type"], "tier": record["tier"]}
+def _compact_result(result: StoreResult) -> Stored:
+    record = result.memory  # a duplicate's answer is the memory it matched: stored text, so data
+    return Stored(
+        id=record.id,
+        created=result.created,
+        duplicate_of=result.duplicate_of,
+        reason=result.reason,
+        similarity=result.similarity,
+        decision=result.decision,
+        supersedes=result.supersedes,
+        related_to=result.related_to,
+        changes=result.changes,
+        why=neutralise(result.why),  # it quotes stored values
+        text=neutralise(record.text),
+        type=record.type,
+        tier=record.tier,
+    )
 
 
-def _compact_hit(hit: dict[str, Any]) -> dict[str, Any]:
-    """A hit as the agent sees it: its text neutralised (it is data, see tiermem.fence) and how far to trust it."""
-    record = hit["memory"]
-    compact = {"id": record["id"], "text": neutralise(record["text"]), "type": record["type"],
-               "category": record["category"], "score": hit["score"], "tier": hit["tier"],
-               "created_at": record["created_at"], "trust": trust_of(record["source"])}  # fmt: skip
-    replaced = hit["explain"].get("replaces")
+def _compact_hit(hit: Hit) -> FoundMemory:
+    record = hit.memory
+    compact = FoundMemory(id=record.id, text=neutralise(record.text), type=record.type, category=record.category,
+                          score=hit.score, tier=hit.tier, created_at=record.created_at.isoformat(),
+                          trust=trust_of(record.source))  # fmt: skip
+    replaced = hit.explain.get("replaces")
     if replaced:  # the current value; what it replaced is history, as data
         compact["replaces"] = [{"id": old["id"], "text": neutralise(old["text"])} for old in replaced]
-    if hit["explain"].get("superseded_by"):
-        compact["superseded_by"] = hit["explain"]["superseded_by"]
+    if hit.explain.get("superseded_by"):
+        compact["superseded_by"] = hit.explain["superseded_by"]
     return compact
 
 

@@ -13,9 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from itertools import pairwise
-from typing import Any
+from typing import TypedDict
 
 from ..config import DailySection, DailySettings
+from ..results import Result
 from ..text import extract_commands, extract_metadata, extract_paths, extract_urls, normalize, running_commands
 
 NOTE_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})[^/\\]*\.md$")
@@ -36,23 +37,29 @@ IMPORTANCE = {"checked_task": 0.7, "bold": 0.7, "decision": 0.75, "done": 0.65}
 
 
 @dataclass(frozen=True, slots=True)
-class NoteFact:
+class NoteFact(Result):
     text: str
     category: str
     importance: float
     line: int  # 1-based
     rule: str  # checked_task, bold or decision
-    metadata: dict[str, Any]
+    metadata: dict[str, list[str]]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "text": self.text,
-            "category": self.category,
-            "importance": self.importance,
-            "line": self.line,
-            "rule": self.rule,
-            "metadata": self.metadata,
-        }
+
+class NoteCheck(TypedDict):
+    """The seed's completeness check of a daily note."""
+
+    status: str
+    warnings_count: int
+    warnings: list[str]
+    suggestions: list[str]
+
+
+class FileMetadata(TypedDict):
+    """The seed's ``extract-metadata``: the lists found (urls, commands, paths) and their counts."""
+
+    metadata: dict[str, list[str]]
+    summary: dict[str, int]
 
 
 def note_date(name: str) -> date | None:
@@ -151,7 +158,7 @@ def _without_command(text: str, action: str) -> bool:
     return not any(_COMMAND.search(part) or running_commands(part) for part in mentioning)
 
 
-def validate_note(text: str, tools: Sequence[str]) -> dict[str, Any]:
+def validate_note(text: str, tools: Sequence[str]) -> NoteCheck:
     """The seed's completeness check: tools without a link, setup steps without a command (judged by the
     note's sections), decisions without a next step (judged in a window around their first mention)."""
     warnings: list[str] = []
@@ -181,7 +188,7 @@ def validate_note(text: str, tools: Sequence[str]) -> dict[str, Any]:
     }
 
 
-def file_metadata(text: str) -> dict[str, Any]:
+def file_metadata(text: str) -> FileMetadata:
     """The seed's ``extract-metadata``: every list present, with counts."""
     metadata = {"urls": extract_urls(text), "commands": extract_commands(text), "paths": extract_paths(text)}
     return {"metadata": metadata, "summary": {f"{k}_count": len(v) for k, v in metadata.items()}}

@@ -16,12 +16,12 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from ..config import DistillationSettings
 from ..errors import ValidationError
 from ..fence import fence
-from ..llm.fallback import attempt
+from ..llm.fallback import Mode, attempt
 from ..providers.llm import LLMClient, parse_json
 from ..recall.query import STOP_WORDS
 from ..temporal import MONTHS, WEEKDAYS
@@ -331,7 +331,31 @@ def main_fact(text: str, max_bytes: int) -> str:
     return cut_phrase(fact, max_bytes)
 
 
-def distill_rule(text: str, settings: DistillationSettings) -> dict[str, Any]:
+class Distilled(TypedDict):
+    """The seed's distilled fact: the fact itself and what it is about; ``metadata``: the URLs, commands and
+    paths of the text, kept verbatim (what the fact may have lost)."""
+
+    fact: str
+    emotion: str
+    people: list[str]
+    topics: list[str]
+    actions: list[str]
+    outcome: str
+    metadata: NotRequired[dict[str, list[str]]]
+
+
+class Distillation(TypedDict):
+    """The seed's ``distill`` JSON."""
+
+    distilled: Distilled
+    mode: Mode
+    llm_fallback: str | None
+    original_size: int
+    distilled_size: int
+    core_summary: NotRequired[str]
+
+
+def distill_rule(text: str, settings: DistillationSettings) -> Distilled:
     return {
         "fact": main_fact(text, settings.max_distilled_bytes),
         "emotion": extract_emotion(text),
@@ -368,7 +392,7 @@ _SUMMARY_DROP = frozenset(
 )
 
 
-def core_summary(distilled: dict[str, Any], max_bytes: int, source: str = "") -> str:
+def core_summary(distilled: Distilled, max_bytes: int, source: str = "") -> str:
     """The seed's one-line summary ("BSC integration: raw JSON-RPC"): the fact's main subject, then what was
     done, with the decision verb and articles dropped; whole words, within ``max_bytes``, no ellipsis."""
     actions = distilled.get("actions") or []
@@ -410,10 +434,10 @@ def _strings(value: object, limit: int) -> list[str]:
     return [" ".join(v.split()) for v in value if v.strip()][:limit]
 
 
-def check_llm_distilled(value: object, settings: DistillationSettings) -> dict[str, Any]:
+def check_llm_distilled(value: object, settings: DistillationSettings) -> Distilled:
     if not isinstance(value, dict) or not isinstance(value.get("fact"), str) or not value["fact"].strip():
         raise ValidationError("the answer has no 'fact' string")
-    outcome = value.get("outcome") if value.get("outcome") in ("positive", "negative", "pending") else "ongoing"
+    outcome = str(value["outcome"]) if value.get("outcome") in ("positive", "negative", "pending") else "ongoing"
     return {
         "fact": cut_bytes(" ".join(value["fact"].split()), settings.max_distilled_bytes),
         "emotion": " ".join(str(value.get("emotion") or "neutral").split())[:40],
@@ -426,7 +450,7 @@ def check_llm_distilled(value: object, settings: DistillationSettings) -> dict[s
 
 def distill(
     text: str, settings: DistillationSettings, llm: LLMClient | None = None, *, with_summary: bool = False
-) -> dict[str, Any]:
+) -> Distillation:
     """The seed's ``distill`` JSON: ``distilled``, ``mode``, sizes; ``core_summary`` when asked."""
     if not isinstance(text, str) or not text.strip():
         raise ValidationError("nothing to distill: give --text or --file with some content")
@@ -441,12 +465,13 @@ def distill(
     metadata = extract_metadata(text)
     if metadata:
         distilled["metadata"] = metadata  # what the fact may have lost, kept verbatim
-    result: dict[str, Any] = {
-        "distilled": distilled,
-        **outcome.report(),
-        "original_size": len(text.encode("utf-8")),
-        "distilled_size": len(json.dumps(distilled, separators=(",", ":"), ensure_ascii=False).encode("utf-8")),
-    }
+    result = Distillation(
+        distilled=distilled,
+        mode=outcome.mode,
+        llm_fallback=outcome.llm_fallback,
+        original_size=len(text.encode("utf-8")),
+        distilled_size=len(json.dumps(distilled, separators=(",", ":"), ensure_ascii=False).encode("utf-8")),
+    )
     if with_summary:
         result["core_summary"] = core_summary(distilled, settings.core_summary_bytes, text)
     return result

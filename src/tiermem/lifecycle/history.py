@@ -1,4 +1,5 @@
-"""How an agent's tiers moved over time, rebuilt from the recorded tier transitions. Pure.
+"""How an agent's tiers moved over time, rebuilt from the recorded tier transitions; history entries as JSON.
+Pure.
 
 Each current memory enters its first tier when it is created (the ``from`` of its first transition, else the
 tier it is in now) and then follows its transitions. Summing those steps gives the size of every tier at any
@@ -10,17 +11,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypedDict
 
 import numpy as np
 
 from ..model import TIERS
+from ..storage.base import HistoryEntry
 from ..storage.lifecycle import TierRows, Transition
 
 
-def tier_timeline(rows: TierRows, moves: Sequence[Transition], now: float, points: int) -> dict[str, Any]:
+class TierTimeline(TypedDict):
+    at: list[str]  # ISO-8601
+    tiers: dict[str, list[int]]  # tier -> its size at each moment
+    memories: list[int]
+
+
+def tier_timeline(rows: TierRows, moves: Sequence[Transition], now: float, points: int) -> TierTimeline:
     """Tier sizes and store size at ``points`` evenly spaced moments from the first memory to ``now``
-    (epoch seconds): ``{"at": [ISO...], "tiers": {tier: [count...]}, "memories": [count...]}``."""
+    (epoch seconds)."""
     if not rows.ids:
         return {"at": [], "tiers": {t: [] for t in TIERS}, "memories": []}
     current = {mid: i for i, mid in enumerate(rows.ids)}
@@ -55,3 +63,24 @@ def _counts_at(steps: Sequence[tuple[float, int]], moments: np.ndarray) -> list[
     running = np.cumsum(np.array([d for _, d in steps])[order])
     upto = np.searchsorted(times[order], moments, side="right")
     return [int(running[n - 1]) if n else 0 for n in upto]
+
+
+class HistoryJSON(TypedDict):
+    """A history entry as JSON (``tiermem get --json``, and the body of an export's history line)."""
+
+    memory_id: str
+    at: str  # ISO-8601
+    action: str
+    detail: dict[str, Any]
+
+
+class HistoryLine(HistoryJSON):
+    agent_id: str
+
+
+def history_json(entry: HistoryEntry) -> HistoryJSON:
+    return {"memory_id": entry.memory_id, "at": entry.at.isoformat(), "action": entry.action, "detail": entry.detail}
+
+
+def history_dict(agent_id: str, entry: HistoryEntry) -> HistoryLine:
+    return {"agent_id": agent_id, **history_json(entry)}

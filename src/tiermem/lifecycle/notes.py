@@ -14,7 +14,7 @@ from ..storage.lifecycle import DAILY_DOC
 from ..text import content_hash
 from ..workspace.files import read_text
 from ..workspace.service import release_pieces
-from .daily import NoteFact, extract_facts, file_metadata, note_date, validate_note
+from .daily import FileMetadata, NoteCheck, NoteFact, extract_facts, file_metadata, note_date, validate_note
 from .store import LifecycleStore
 
 LEDGER_DAYS = 90  # ingested-fact hashes are remembered this long, so re-reading a note never re-adds it
@@ -159,12 +159,20 @@ def resolve_note(store: LifecycleStore, agent_id: str, path: Path | None, now: d
     return chosen
 
 
-def validate(store: LifecycleStore, agent_id: str, path: Path | None, now: datetime) -> dict[str, Any]:
+class CheckedNote(NoteCheck):
+    file: str
+
+
+class FileMetadataOf(FileMetadata):
+    file: str
+
+
+def validate(store: LifecycleStore, agent_id: str, path: Path | None, now: datetime) -> CheckedNote:
     note = resolve_note(store, agent_id, path, now)
     return {"file": str(note), **validate_note(read_text(note) or "", store.settings.daily.validate_tools)}
 
 
-def metadata(path: Path) -> dict[str, Any]:
+def metadata(path: Path) -> FileMetadataOf:
     if not path.is_file():
         raise NotFoundError(f"no file at {path}; give --file PATH of a note to read")
     return {"file": str(path), **file_metadata(read_text(path) or "")}

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..model import MemoryRecord, check_text
 from ..providers.llm import LLMClient
-from .store import LifecycleStore, seed_fact
+from ..results import Result, json_key
+from .store import LifecycleStore, SeedFact, seed_fact
 from .tiers import WARM_STORE, record_age, tier_score
 from .tree import ROOT, Tree, TreeHit
 
@@ -39,7 +40,7 @@ class Retrieved:
     why: dict[str, Any] = field(default_factory=dict)
     method: str = ""
 
-    def to_dict(self, now: float, store: LifecycleStore, tree: Tree) -> dict[str, Any]:
+    def fact(self, now: float, store: LifecycleStore, tree: Tree) -> RetrievedFact:
         return {
             **seed_fact(self.record, now, store.policy),
             "relevance": round(self.fused * (RRF_K + 1), 4),  # 1.0 = ranked first by one full-weight source
@@ -49,22 +50,22 @@ class Retrieved:
         }
 
 
+class RetrievedFact(SeedFact):
+    """A seed fact, how retrieval found it and which tree node files it."""
+
+    relevance: float
+    search_method: str
+    tree_path: str
+    why: dict[str, Any]
+
+
 @dataclass(frozen=True, slots=True)
-class RetrieveResult:
+class RetrieveResult(Result):
     query: str
-    results: list[dict[str, Any]]
-    routes: list[TreeHit]
     mode: str
     llm_fallback: str | None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "query": self.query,
-            "mode": self.mode,
-            "llm_fallback": self.llm_fallback,
-            "tree_routes": [r.to_dict() for r in self.routes],
-            "results": self.results,
-        }
+    routes: list[TreeHit] = field(metadata=json_key("tree_routes"))
+    results: list[RetrievedFact]
 
 
 def _seed_relevance(words: set[str], record: MemoryRecord, score: float) -> float:
@@ -98,8 +99,8 @@ def retrieve(
         item.method = item.method or ("warm" if hit.memory.tier in WARM_STORE else "cold")
     ranked = sorted(found.values(), key=lambda r: (-r.fused, r.record.id))[:limit]
     _reinforce(store, agent_id, ranked, routed.value, now)
-    results = [r.to_dict(at, store, tree) for r in ranked]
-    return RetrieveResult(query, results, routed.value, routed.mode, routed.llm_fallback)
+    results = [r.fact(at, store, tree) for r in ranked]
+    return RetrieveResult(query, routed.mode, routed.llm_fallback, routed.value, results)
 
 
 EVIDENCE_HITS = 20  # memories a tree search reads to learn which nodes a query's words live in

@@ -27,13 +27,15 @@ from . import distill as distiller
 from . import evoclaw, history, hot, notes
 from . import metrics as measures
 from .consolidate import Consolidation
+from .distill import Distillation
 from .evoclaw import EvoClawExport, EvoClawImport
+from .history import TierTimeline
 from .metrics import Metrics
-from .notes import IngestReport
+from .notes import CheckedNote, FileMetadataOf, IngestReport
 from .retrieve import EVIDENCE_HITS, RetrieveResult, retrieve, search_evidence
 from .store import LifecycleStore, MemoryMdWrite, SessionStart
 from .tiers import explain_score, record_age
-from .tree import LLM_TOP_K, Tree
+from .tree import LLM_TOP_K, Tree, TreeHit
 
 if TYPE_CHECKING:
     from ..core.port import MemoryCore
@@ -71,6 +73,16 @@ class TreeChange(Result):
     pruned: list[str] | None = optional()
     nodes: int
     size_bytes: int
+
+
+@dataclass(frozen=True, slots=True)
+class TreeSearch(Result):
+    """The seed's tree search: the categories a query is about, best first, and which path chose them."""
+
+    query: str
+    mode: str
+    llm_fallback: str | None
+    results: list[TreeHit]
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,7 +244,7 @@ class LifecycleService:
         llm: LLMClient | None = None,
         top_k: int = LLM_TOP_K,
         now: object = None,
-    ) -> dict[str, Any]:
+    ) -> TreeSearch:
         """The seed's tree_search.py: categories for a query (LLM, or keyword when there is none or it fails)."""
         moment = _now(now)
         tree = self._store.tree(agent_id, moment)
@@ -243,7 +255,7 @@ class LifecycleService:
             return search_evidence(self._store, agent_id, tree, hits)
 
         found = tree.search(query, moment.timestamp(), llm, _limit(top_k), evidence)
-        return {"query": query, **found.report(), "results": [h.to_dict() for h in found.value]}
+        return TreeSearch(query, found.mode, found.llm_fallback, found.value)
 
     def tree_prompt(self, query: str, *, agent_id: str = "default", now: object = None) -> str:
         """The LLM tree-search prompt, for an external LLM (``--llm-prompt-file``)."""
@@ -275,7 +287,7 @@ class LifecycleService:
 
     # --- distillation and daily notes ---------------------------------------------------------------
 
-    def distill(self, text: str, *, llm: LLMClient | None = None, core_summary: bool = False) -> dict[str, Any]:
+    def distill(self, text: str, *, llm: LLMClient | None = None, core_summary: bool = False) -> Distillation:
         return distiller.distill(check_text(text), self._store.settings.distillation, llm, with_summary=core_summary)
 
     def ingest_daily(
@@ -292,10 +304,10 @@ class LifecycleService:
         agent = check_agent_id(agent_id)
         return notes.ingest_daily(self._store, agent, days=chosen, dry_run=dry_run, now=_now(now), interface=interface)
 
-    def validate(self, path: Path | None = None, *, agent_id: str = "default", now: object = None) -> dict[str, Any]:
+    def validate(self, path: Path | None = None, *, agent_id: str = "default", now: object = None) -> CheckedNote:
         return notes.validate(self._store, check_agent_id(agent_id), path, _now(now))
 
-    def extract_metadata(self, path: Path) -> dict[str, Any]:
+    def extract_metadata(self, path: Path) -> FileMetadataOf:
         return notes.metadata(path)
 
     # --- tiers, consolidation, metrics ----------------------------------------------------------------
@@ -351,7 +363,7 @@ class LifecycleService:
         )
         return [t.to_dict() for t in found]
 
-    def tier_history(self, *, agent_id: str = "default", points: int = 60, now: object = None) -> dict[str, Any]:
+    def tier_history(self, *, agent_id: str = "default", points: int = 60, now: object = None) -> TierTimeline:
         """Tier sizes and store size over time, from the first memory to now, rebuilt from the transitions."""
         agent_id = check_agent_id(agent_id)
         self._store.settle()

@@ -15,12 +15,15 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from typing_extensions import TypedDict  # the one pydantic reads on Python 3.11 (the MCP tree tool's output)
+
 from ..config import TreeSettings
 from ..errors import NotFoundError, ValidationError
 from ..llm.fallback import Outcome, attempt
 from ..model import check_category
 from ..providers.llm import LLMClient, parse_json
 from ..recall.query import STOP_WORDS, stem
+from ..results import Result
 from ..storage.lifecycle import CategoryStat
 
 ROOT = "root"
@@ -49,21 +52,33 @@ class Node:
 
 
 @dataclass(frozen=True, slots=True)
-class TreeHit:
+class TreeHit(Result):
     path: str
     relevance: float
     reason: str
     warm_count: int
     cold_count: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "path": self.path,
-            "relevance": self.relevance,
-            "reason": self.reason,
-            "warm_count": self.warm_count,
-            "cold_count": self.cold_count,
-        }
+
+class StoredNode(TypedDict):
+    desc: str
+    last_access: float
+
+
+class TreeDoc(TypedDict):
+    """The stored document of a tree: what people gave each node, and when retrieval last went through it."""
+
+    nodes: dict[str, StoredNode]
+
+
+class SeedNode(TypedDict):
+    """A node as the seed's memory-tree.json holds it."""
+
+    desc: str
+    warm_count: int
+    cold_count: int
+    last_access: float
+    children: list[str]
 
 
 def _parent(path: str) -> str:
@@ -109,7 +124,7 @@ class Tree:
         }
         return cls(nodes, limits, stats)
 
-    def to_doc(self) -> dict[str, Any]:
+    def to_doc(self) -> TreeDoc:
         return {
             "nodes": {p: {"desc": n.desc, "last_access": n.last_access} for p, n in self.nodes.items() if p != ROOT}
         }
@@ -145,7 +160,7 @@ class Tree:
     def children(self, path: str) -> list[str]:
         return sorted(p for p in self.nodes if p != ROOT and _parent(p) == path)
 
-    def seed_dict(self) -> dict[str, Any]:
+    def seed_dict(self) -> dict[str, SeedNode]:
         """The nodes as the seed's memory-tree.json holds them (what the size limit is measured on)."""
         return {
             p: {

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 import numpy as np
 
@@ -28,6 +28,15 @@ class Source:
     type: str
     category: str | None
     importance: float
+
+
+class CoreFields(TypedDict):
+    """The store fields of a core memory besides its text, tags and source."""
+
+    type: str
+    category: str | None
+    importance: float
+    metadata: dict[str, list[str]]
 
 
 def clusters(
@@ -93,14 +102,14 @@ def _snippet(text: str) -> str:
     return flat if len(flat) <= RULE_SNIPPET else flat[: RULE_SNIPPET - 1].rsplit(" ", 1)[0] + "…"
 
 
-def core_fields(sources: Sequence[Source], llm_importance: float | None) -> dict[str, Any]:
+def core_fields(sources: Sequence[Source], llm_importance: float | None) -> CoreFields:
     """Type, category, importance and metadata of the core memory: the sources' most common type, their
     shared category, a little above the most important source, and every URL, command and path they hold
     (so the core loses none of them, whatever the summary says)."""
     kind = Counter(s.type for s in sources).most_common(1)[0][0]
     categories = {s.category for s in sources}
     importance = llm_importance if llm_importance is not None else min(1.0, max(s.importance for s in sources) + 0.1)
-    metadata: dict[str, Any] = {}
+    metadata: dict[str, list[str]] = {}
     for key, extract in (("urls", extract_urls), ("commands", extract_commands), ("paths", extract_paths)):
         found = list(dict.fromkeys(item for s in sources for item in extract(s.text)))
         if found:

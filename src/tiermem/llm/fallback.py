@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, TypeVar
+from typing import Generic, Literal, TypedDict, TypeVar
 
 from ..errors import TiermemError
 
@@ -19,6 +19,13 @@ Mode = Literal["llm", "rule"]
 ANSWER_ERRORS = (TiermemError, ValueError, TypeError, KeyError, IndexError)
 
 
+class FallbackReport(TypedDict):
+    """Which path ran, and why the LLM path was left (None if it was not): part of every feature's answer."""
+
+    mode: Mode
+    llm_fallback: str | None
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome(Generic[T]):
     """A feature's result, the path that produced it, and why the LLM path was left (None if it was not)."""
@@ -27,7 +34,7 @@ class Outcome(Generic[T]):
     mode: Mode
     llm_fallback: str | None = None
 
-    def report(self) -> dict[str, Any]:
+    def report(self) -> FallbackReport:
         return {"mode": self.mode, "llm_fallback": self.llm_fallback}
 
 

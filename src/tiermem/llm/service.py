@@ -32,6 +32,7 @@ from . import consolidate as core
 from . import enrich, expand, tree_rebuild
 from .fallback import ANSWER_ERRORS, Outcome, attempt, fallback_reason
 from .links import INVALIDATING, Neighbour, Proposed
+from .reports import CoreConsolidation, CoreMemory, Drained, Ping, Status, TreeRebuild
 
 if TYPE_CHECKING:
     from ..core.port import MemoryCore
@@ -111,7 +112,7 @@ class LLMService:
         limit: int | None = None,
         blocking: bool = True,
         stop: threading.Event | None = None,
-    ) -> dict[str, Any]:
+    ) -> Drained:
         """Process queued jobs until none is left (or ``limit`` jobs); returns what was done."""
         report: Counter[str] = Counter()
         started = time.monotonic()
@@ -129,14 +130,21 @@ class LLMService:
             self._drain_lock.release()
         return self._report(report, started, agent_id)
 
-    def _report(self, report: Counter[str], started: float, agent_id: str | None) -> dict[str, Any]:
-        names = ("jobs", "llm", "rule", "skipped", "facts", "links", "superseded", "keys", "dropped")
-        return {
-            **{n: report[n] for n in names},
-            "seconds": round(time.monotonic() - started, 3),
-            "pending": self.tables.queue_counts(agent_id)["pending"],
-            "last_fallback": self.tables.last_fallback(agent_id),
-        }
+    def _report(self, report: Counter[str], started: float, agent_id: str | None) -> Drained:
+        return Drained(
+            jobs=report["jobs"],
+            llm=report["llm"],
+            rule=report["rule"],
+            skipped=report["skipped"],
+            facts=report["facts"],
+            links=report["links"],
+            superseded=report["superseded"],
+            keys=report["keys"],
+            dropped=report["dropped"],
+            seconds=round(time.monotonic() - started, 3),
+            pending=self.tables.queue_counts(agent_id)["pending"],
+            last_fallback=self.tables.last_fallback(agent_id),
+        )
 
     def _lease_s(self) -> float:
         """Long enough for one batch with every retry and one repair; a crashed worker's jobs come back after."""
@@ -351,7 +359,7 @@ class LLMService:
         min_size: int = core.MIN_CLUSTER,
         threshold: float = core.CLUSTER_COSINE,
         dry_run: bool = False,
-    ) -> dict[str, Any]:
+    ) -> CoreConsolidation:
         """Cluster recent current memories not yet in a core memory; summarise each cluster into one."""
         pool = self._pool(agent_id, limit)
         vectors = self._backend.vectors_for(agent_id, [r.id for r in pool])
@@ -373,7 +381,7 @@ class LLMService:
         recent = self._backend.list(agent_id, Filters(), limit=limit, order="newest")
         return [r for r in recent if r.id not in done and r.source.get("type") != CONSOLIDATION]
 
-    def _core(self, agent_id: str, members: Sequence[MemoryRecord], dry_run: bool) -> dict[str, Any]:
+    def _core(self, agent_id: str, members: Sequence[MemoryRecord], dry_run: bool) -> CoreMemory:
         sources = [core.Source(r.id, r.text, r.type, r.category, r.importance) for r in members]
         outcome = attempt(
             self.client("consolidate"),
@@ -381,7 +389,9 @@ class LLMService:
             lambda: (core.rule_summary(sources), None),
         )
         summary, importance = outcome.value
-        made = {"sources": [s.id for s in sources], "text": summary, **outcome.report()}
+        made = CoreMemory(
+            sources=[s.id for s in sources], text=summary, mode=outcome.mode, llm_fallback=outcome.llm_fallback
+        )
         if dry_run:
             return made
         now = datetime.now(UTC)
@@ -402,7 +412,7 @@ class LLMService:
 
     # --- the monthly tree rebuild ---------------------------------------------------------------------
 
-    def rebuild_tree(self, agent_id: str, limits: TreeSettings, now: datetime, *, dry_run: bool) -> dict[str, Any]:
+    def rebuild_tree(self, agent_id: str, limits: TreeSettings, now: datetime, *, dry_run: bool) -> TreeRebuild:
         """The LLM's restructure of the tree index when it fits the limits and files every category as
         before, else the rule rebuild (the strongest categories win the nodes); saved unless ``dry_run``."""
         backend = self._backend
@@ -439,7 +449,7 @@ class LLMService:
 
     # --- status ---------------------------------------------------------------------------------------
 
-    def status(self, agent_id: str | None = None) -> dict[str, Any]:
+    def status(self, agent_id: str | None = None) -> Status:
         s, state = self.settings, self.state
         used = state.usage_totals(today()) if state else None
         return {
@@ -463,7 +473,7 @@ class LLMService:
             "worker": {"running": self._worker is not None and self._worker.alive, "error": self.worker_error},
         }
 
-    def ping(self) -> dict[str, Any]:
+    def ping(self) -> Ping:
         """One tiny call: does the endpoint answer, and how fast?"""
         client = self.client("ping", cache=False)
         if client is None:

@@ -23,7 +23,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, Protocol, TypedDict, TypeVar
 
 from .. import registry
 from ..errors import ConfigError, LLMError, TiermemError
@@ -110,6 +110,29 @@ class _Retryable(Exception):
         self.wait_s = wait_s
 
 
+class Message(TypedDict):
+    role: Literal["user"]
+    content: str
+
+
+class ChatBody(TypedDict):
+    """An OpenAI-compatible chat completions request."""
+
+    model: str
+    messages: list[Message]
+    temperature: float
+    max_tokens: int
+    response_format: NotRequired[dict[str, str]]
+
+
+class CompleteBody(TypedDict):
+    """The seed's ``POST /complete`` request."""
+
+    prompt: str
+    max_tokens: int
+    temperature: float
+
+
 class Sender(ABC):
     """One wire protocol over HTTP, with timeouts and retries (429, 5xx, refused connections)."""
 
@@ -133,7 +156,7 @@ class Sender(ABC):
         return f"{self.protocol} {self.url} {self.settings.model or ''} {self.settings.temperature}"
 
     @abstractmethod
-    def body(self, prompt: str, json_mode: bool) -> dict[str, Any]: ...
+    def body(self, prompt: str, json_mode: bool) -> ChatBody | CompleteBody: ...
 
     @abstractmethod
     def answer(self, payload: Any, prompt: str) -> Answer: ...
@@ -201,8 +224,8 @@ class OpenAISender(Sender):
         self._model = settings.model
         self._model_lock = threading.Lock()
 
-    def body(self, prompt: str, json_mode: bool) -> dict[str, Any]:
-        body: dict[str, Any] = {
+    def body(self, prompt: str, json_mode: bool) -> ChatBody:
+        body: ChatBody = {
             "model": self._model_name(),
             "messages": [{"role": "user", "content": prompt}],
             "temperature": self.settings.temperature,
@@ -248,7 +271,7 @@ class CompleteSender(Sender):
 
     protocol = "complete"
 
-    def body(self, prompt: str, json_mode: bool) -> dict[str, Any]:
+    def body(self, prompt: str, json_mode: bool) -> CompleteBody:
         return {"prompt": prompt, "max_tokens": self.settings.max_tokens, "temperature": self.settings.temperature}
 
     def answer(self, payload: Any, prompt: str) -> Answer:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, TypedDict
 
 from ..fence import fence
 
@@ -107,6 +107,17 @@ class BudgetConfig:
         return {"total": self.total_memory_cap, "phase_1_2": self.phase_1_2_reserve, "phase_3": self.phase_3_cap}
 
 
+class LoadedSource(TypedDict):
+    """What a context's metadata says of one piece it loaded."""
+
+    source: str
+    section: str
+    phase: int
+    tokens: int
+    truncated: bool
+    reason: str
+
+
 @dataclass(frozen=True, slots=True)
 class LoadedContent:
     """One piece of loaded memory with its source, what part of it, its cost and why it was loaded."""
@@ -125,7 +136,7 @@ class LoadedContent:
     def rendered(self) -> str:
         return f"{self.header()}\n{self.text}"
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> LoadedSource:
         return {
             "source": self.source,
             "section": self.section,

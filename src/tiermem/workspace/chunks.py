@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..model import StoreItem
 from ..text import content_hash
 from .curation import ACTIVE_ENTRY, FADING_ENTRY
 from .events import event_day
@@ -45,7 +46,7 @@ class Chunk:
         """Identity for re-indexing: the same text at the same line is the same chunk."""
         return f"{self.line}:{content_hash(self.text)}"
 
-    def item(self) -> dict[str, Any]:
+    def item(self) -> StoreItem:
         """A ``Memory.store_many`` item."""
         source = {"type": "workspace", "file": self.file, "line": self.line, "session": self.session}
         # Cold: the files are canonical and the phases load them; the index serves recall, not the hot block.

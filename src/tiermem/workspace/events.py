@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
+from typing import Any, TypedDict
 
 from ..errors import ValidationError
 from ..model import check_choice, check_text, load_json, to_datetime
@@ -71,6 +71,23 @@ def session_timestamp(moment: datetime) -> str:
     return moment.strftime("%Y/%m/%d (%a) %H:%M")
 
 
+class Event(TypedDict):
+    """An entry of events.json, as the seed writes it."""
+
+    event_type: str
+    action: str
+    object_hint: str
+    text: str
+    session_id: str
+    timestamp: str  # the seed's "2023/05/30 (Tue) 09:00"
+    date_text: str | None
+    normalized_date: str | None  # YYYY-MM-DD
+    relative_time: str | None
+    has_explicit_date: bool
+    has_relative_time: bool
+    date_approximate: bool
+
+
 def make_event(
     text: str,
     *,
@@ -81,7 +98,7 @@ def make_event(
     object_hint: str = "",
     normalized_date: str | None = None,
     relative_time: str | None = None,
-) -> dict[str, Any]:
+) -> Event:
     """An event record; its date is resolved from ``text`` against the session day unless given."""
     text = check_text(text, 4096).strip()
     found = resolve_event_date(text, at.date())
@@ -126,7 +143,7 @@ def parse_events(text: str | None) -> tuple[list[dict[str, Any]], str | None]:
     return [e for e in events if isinstance(e, dict) and isinstance(e.get("text"), str)], None
 
 
-def append_event(text: str | None, event: dict[str, Any]) -> tuple[str, str | None]:
+def append_event(text: str | None, event: Mapping[str, Any]) -> tuple[str, str | None]:
     """(ledger, problem): ``event`` appended to the ledger ``text``, every entry and key already there kept
     (even the ones parse_events skips: the ledger is append-only). When ``text`` cannot be read, the ledger
     starts over and ``problem`` says why: the caller keeps the old text somewhere first."""
@@ -138,7 +155,7 @@ def append_event(text: str | None, event: dict[str, Any]) -> tuple[str, str | No
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n", None
 
 
-def render_events(events: Iterable[dict[str, Any]]) -> str:
+def render_events(events: Iterable[Mapping[str, Any]]) -> str:
     return json.dumps({"events": list(events)}, indent=2, ensure_ascii=False) + "\n"
 
 

@@ -14,14 +14,14 @@ import re
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from ..recall.query import STOP_WORDS, stem
 from ..temporal import resolve_event_date
 from ..text import tokens
 from . import events as ev
 from . import threads as th
-from .budget import Budget, BudgetConfig, LoadedContent, SessionContext, count_tokens, fit
+from .budget import Budget, BudgetConfig, LoadedContent, LoadedSource, SessionContext, count_tokens, fit
 from .files import read_text
 from .index import search_index
 from .layout import DailyLog, Workspace
@@ -438,8 +438,17 @@ def seal(ctx: SessionContext, cap: int, budget: Budget) -> None:
         )
 
 
-def describe(ctx: SessionContext, budget: Budget) -> dict[str, Any]:
-    meta: dict[str, Any] = {
+class Loaded(TypedDict):
+    """What a loaded context's metadata says it holds, and where the budget stopped it."""
+
+    total_tokens: int
+    sources_loaded: list[LoadedSource]
+    budget_hits: list[dict[str, Any]]
+    budget_exceeded_at: NotRequired[str]
+
+
+def describe(ctx: SessionContext, budget: Budget) -> Loaded:
+    meta: Loaded = {
         "total_tokens": ctx.total_tokens,
         "sources_loaded": [c.describe() for c in ctx.contents],
         "budget_hits": budget.hits,

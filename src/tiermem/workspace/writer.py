@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from .. import _ids
 from ..errors import ValidationError
@@ -22,7 +22,7 @@ from ..model import check_text
 from ..write.secrets import redact, redact_json
 from . import curation
 from . import threads as th
-from .events import append_event, make_event
+from .events import Event, append_event, make_event
 from .files import FileBatch, damaged_copy, read_text, run_batch, update_text, workspace_lock, write_atomic
 from .index import log_facts, render_index
 from .layout import DailyLog, Workspace
@@ -39,6 +39,16 @@ def _now(now: datetime | None) -> datetime:
 
 def _cell(text: str) -> str:
     return " ".join(text.split()).replace("|", "\\|")
+
+
+class SessionEnd(TypedDict):
+    """What a session end wrote: its number, its daily log, the threads it touched, MEMORY.md's curation."""
+
+    session: int
+    daily_log: str
+    threads: list[str]
+    curation: list[str]
+    flags: dict[str, bool]
 
 
 class MemoryWriter:
@@ -99,7 +109,7 @@ class MemoryWriter:
         normalized_date: str | None = None,
         relative_time: str | None = None,
         now: datetime | None = None,
-    ) -> dict[str, Any]:
+    ) -> Event:
         """Append a dated event to events.json now (the ledger is append-only); returns the record."""
         moment = _now(now)
         session = self._capture(None, None, moment)
@@ -135,7 +145,7 @@ class MemoryWriter:
         session_events: str | None = None,
         *,
         now: datetime | None = None,
-    ) -> dict[str, Any]:
+    ) -> SessionEnd:
         """Persist the session to every file; returns what was written."""
         summary = _clean(check_text(session_summary).strip())
         note = _clean(check_text(resumption_note).strip())
@@ -143,7 +153,7 @@ class MemoryWriter:
         mood, session_events = _clean(mood), None if session_events is None else _clean(session_events)
         moment = _now(now)
 
-        def persist(batch: FileBatch) -> dict[str, Any]:
+        def persist(batch: FileBatch) -> SessionEnd:
             return self._end_session(batch, summary, note, updates, mood, session_events, moment)
 
         with workspace_lock(self.space.root):
@@ -158,7 +168,7 @@ class MemoryWriter:
         mood: str,
         session_events: str | None,
         moment: datetime,
-    ) -> dict[str, Any]:
+    ) -> SessionEnd:
         state = self._state(batch.read(self.space.state), batch.write)
         capture = state.pop("current_session", {})
         number = int(state["session_counter"]["total"]) + 1

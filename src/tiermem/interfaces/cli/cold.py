@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Annotated, Any
 
@@ -80,7 +80,7 @@ def seed_archive(db_url: str | None, auth_token: str | None) -> Iterator[Any | N
         yield archive
 
 
-def _emit(found: dict[str, Any], line: str) -> None:
+def _emit(found: Mapping[str, object], line: str) -> None:
     if wants_json():
         render.emit_json(found)
     else:

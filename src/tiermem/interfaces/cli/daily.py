@@ -4,8 +4,9 @@ migration (import-evoclaw, export-evoclaw)."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.text import Text
@@ -19,7 +20,7 @@ app = typer.Typer()
 FileOpt = Annotated[Path | None, typer.Option("--file", "-f", metavar="PATH", help="A daily note (or any text file).")]
 
 
-def _print_json_or(document: dict[str, Any], text: str) -> None:
+def _print_json_or(document: Mapping[str, object], text: str) -> None:
     if wants_json():
         render.emit_json(document)
     else:

@@ -10,12 +10,15 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from . import render
 from .options import UsageError, agent_id, current, store_path, wants_json, with_globals
+
+if TYPE_CHECKING:
+    from ...hooks.install import Applied
 
 app = typer.Typer()
 group = typer.Typer(name="hooks", help="Claude Code hooks: install, uninstall, status; distill the core memory.")
@@ -42,7 +45,7 @@ def _settings_file(user: bool, project: bool) -> Path:
     return settings_path(user, (current().workspace or Path.cwd()).expanduser().absolute())
 
 
-def _report(found: dict[str, Any], verb: str) -> None:
+def _report(found: Applied, verb: str) -> None:
     if wants_json():
         render.emit_json(found)
         return

@@ -11,7 +11,7 @@ import json
 import shlex
 import shutil
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -107,17 +107,18 @@ def retrieve(
             return
         llm = llm_client(memory, "tree_search")
         found = lifecycle.retrieve(text, agent_id=agent_id(), limit=limit, llm=llm, now=now)
+    results: list[Mapping[str, Any]] = [*found.results]
     with seed_archive(db_url, auth_token) as archive:
-        if archive is not None and len(found.results) < limit:
-            found.results.extend(_archived(archive.query(agent_id(), text, limit=limit), found.results, limit))
+        if archive is not None and len(results) < limit:
+            results.extend(_archived(archive.query(agent_id(), text, limit=limit), results, limit))
     if wants_json():
         extra = {"llm_fallback": found.llm_fallback} if llm is not None else {}
-        render.emit_json([{**r, **extra} for r in found.results])  # the seed prints a list of facts
+        render.emit_json([{**r, **extra} for r in results])  # the seed prints a list of facts
         return
-    _print_retrieved(found.results, found.llm_fallback)
+    _print_retrieved(results, found.llm_fallback)
 
 
-def _archived(rows: list[dict[str, Any]], have: list[dict[str, Any]], limit: int) -> list[dict[str, Any]]:
+def _archived(rows: list[dict[str, Any]], have: Sequence[Mapping[str, Any]], limit: int) -> list[dict[str, Any]]:
     """Archive rows not already found, in the shape of retrieve's own, up to ``limit`` in all."""
     seen = {r["id"] for r in have}
     fresh = [r for r in rows if r["id"] not in seen][: max(0, limit - len(have))]
@@ -128,7 +129,7 @@ def _archived(rows: list[dict[str, Any]], have: list[dict[str, Any]], limit: int
     ]  # fmt: skip
 
 
-def _print_retrieved(results: list[dict[str, Any]], fallback: str | None) -> None:
+def _print_retrieved(results: Sequence[Mapping[str, Any]], fallback: str | None) -> None:
     out = render.console()
     if fallback:
         out.print(Text(f"LLM tree search failed ({fallback}); used keyword tree search", style="yellow"))
@@ -364,7 +365,7 @@ def _tree_action(
     if search is not None:
         return lifecycle.tree_search(
             search, agent_id=agent_id(), llm=llm_client(memory, "tree_search"), top_k=top_k, now=now
-        )
+        ).to_dict()
     return None
 
 

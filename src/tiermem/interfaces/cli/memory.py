@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TypedDict
 
 import typer
 from rich.text import Text
 
+from ...lifecycle.history import history_json
 from ...write.provenance import stamp
 from . import render
 from .options import NowOpt, SeedAuthToken, SeedDbUrl, UsageError, agent_id, open_memory, wants_json, with_globals
@@ -48,6 +49,18 @@ UntilFilter = Annotated[str | None, typer.Option("--until", metavar="WHEN", help
 ForgottenFilter = Annotated[bool, typer.Option("--include-forgotten", help="Include forgotten memories.")]
 
 
+class Filters(TypedDict):
+    """The list and search filters the options give, as ``Memory.list`` and ``Memory.search`` take them."""
+
+    type: list[str] | None
+    category: str | None
+    tags: list[str] | None
+    tier: list[str] | None
+    since: str | None
+    until: str | None
+    include_forgotten: bool
+
+
 def _filters(
     types: list[str] | None,
     category: str | None,
@@ -56,7 +69,7 @@ def _filters(
     since: str | None,
     until: str | None,
     include_forgotten: bool,
-) -> dict[str, Any]:
+) -> Filters:
     return {
         "type": types or None,
         "category": category,
@@ -189,9 +202,7 @@ def get(memory_id: IdArg) -> None:
         history = memory.history(record.id, agent_id=agent_id())
         texts = _link_texts(memory, links)
     if wants_json():
-        render.emit_json(
-            {"memory": record.to_dict(), "links": links, "history": [render.history_dict(e) for e in history]}
-        )
+        render.emit_json({"memory": record.to_dict(), "links": links, "history": [history_json(e) for e in history]})
         return
     out = render.console()
     render.show_record(out, record)

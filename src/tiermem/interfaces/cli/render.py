@@ -185,10 +185,6 @@ def history_table(entries: Iterable[HistoryEntry]) -> Table:
     return table
 
 
-def history_dict(entry: HistoryEntry) -> dict[str, Any]:
-    return {"memory_id": entry.memory_id, "at": entry.at.isoformat(), "action": entry.action, "detail": entry.detail}
-
-
 # --- search hits -----------------------------------------------------------------------------------
 
 # The recall pipeline names its signals; the ones we know are put in words, new ones are shown as they come.

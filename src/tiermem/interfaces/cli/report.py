@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from ...lifecycle.history import TierTimeline
 from ...model import TIERS
 from . import render
 from .lifecycle import open_lifecycle
@@ -85,13 +86,13 @@ def _distribution(by_tier: dict[str, int], path: Path) -> str:
     return save(fig, path)
 
 
-def _times(history: dict[str, Any]) -> list[Any]:
+def _times(history: TierTimeline) -> list[Any]:
     from datetime import datetime
 
     return [datetime.fromisoformat(at) for at in history["at"]]
 
 
-def _over_time(history: dict[str, Any], path: Path) -> str:
+def _over_time(history: TierTimeline, path: Path) -> str:
     fig = figure()
     ax = fig.add_subplot()
     if history["at"]:
@@ -108,7 +109,7 @@ def _over_time(history: dict[str, Any], path: Path) -> str:
     return save(fig, path)
 
 
-def _growth(history: dict[str, Any], path: Path) -> str:
+def _growth(history: TierTimeline, path: Path) -> str:
     fig = figure()
     ax = fig.add_subplot()
     if history["at"]:

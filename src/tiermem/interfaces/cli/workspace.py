@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.text import Text
@@ -15,6 +15,7 @@ from .options import NowOpt, UsageError, agent_id, open_memory, wants_json, with
 if TYPE_CHECKING:
     from ...workspace.budget import LoadedContent
     from ...workspace.scaffold import FileReport
+    from ...workspace.writer import SessionEnd
 
 app = typer.Typer()
 group = typer.Typer(name="workspace", help="The file workspace: MEMORY.md, daily logs and the working-memory files.")
@@ -184,7 +185,7 @@ def events(
     _loaded(MemoryLoader(agent_workspace(), agent_id=agent_id()).phase_4_event_lookup(query, limit), query)
 
 
-def summary(found: dict[str, Any]) -> str:
+def summary(found: SessionEnd) -> str:
     """One line for a session end's report."""
     curation = found.get("curation") or []
     return (
