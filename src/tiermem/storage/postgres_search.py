@@ -11,7 +11,9 @@ from datetime import datetime
 from typing import Any
 
 import numpy as np
+import psycopg
 
+from ..errors import StoreError
 from ..model import MemoryRecord
 from .postgres_base import STATS_TTL_S, PostgresConnection
 from .postgres_lexical import LexemeStats, plan_terms
@@ -126,16 +128,29 @@ class PostgresSearch(PostgresConnection):
         found: builtins.list[builtins.list[tuple[str, float]]] = [[] for _ in range(len(queries))]
         if limit <= 0:
             return found
-        vec = self._vec()
         # With types, each query row carries its type and only memories of that type are ranked for it.
         typed = ("JOIN memories m ON m.id = v.id ", "AND m.type = q.type ") if types is not None else ("", "")
-        rows = self._all(
-            "SELECT q.i, c.id, c.sim FROM unnest(%b::vector[], %s::text[]) WITH ORDINALITY AS q(vec, type, i) "
-            f"CROSS JOIN LATERAL (SELECT v.id, 1 - ({vec} <=> q.vec) AS sim FROM vectors v {typed[0]}"
-            f"WHERE v.agent_id = %s {typed[1]}ORDER BY {vec} <=> q.vec LIMIT %s) c ORDER BY q.i, c.sim DESC, c.id",
-            (list(queries), list(types) if types is not None else [None] * len(queries), agent_id, limit),
-            agent_id,
-        )
+        params = (list(queries), list(types) if types is not None else [None] * len(queries), agent_id, limit)
+
+        def nearest() -> builtins.list[tuple[Any, ...]]:
+            vec = self._vec()
+            return self._all(
+                "SELECT q.i, c.id, c.sim FROM unnest(%b::vector[], %s::text[]) WITH ORDINALITY AS q(vec, type, i) "
+                f"CROSS JOIN LATERAL (SELECT v.id, 1 - ({vec} <=> q.vec) AS sim FROM vectors v {typed[0]}"
+                f"WHERE v.agent_id = %s {typed[1]}ORDER BY {vec} <=> q.vec LIMIT %s) c ORDER BY q.i, c.sim DESC, c.id",
+                params,
+                agent_id,
+            )
+
+        try:
+            rows = nearest()
+        except StoreError as exc:
+            if not isinstance(exc.__cause__, psycopg.errors.DataException) or self._dims is None:
+                raise
+            # The vectors are of another width than this process last read: another process re-embedded
+            # the store. Read the width again (the one thing kept about the store) and ask once more.
+            self._dims = None
+            rows = nearest()
         for i, mid, sim in rows:
             found[i - 1].append((mid, float(sim)))
         return found
