@@ -37,6 +37,11 @@ _AGENT_LOCKS = LOCK_NAMESPACE + 1  # advisory lock space of per-agent write lock
 _INDEX_LOCK = (LOCK_NAMESPACE, 2)
 STATS_TTL_S = 300.0  # how long the lexeme statistics are trusted before they are read again
 HNSW_MAX_DIMS = 2000  # pgvector's HNSW limit for the vector type; wider vectors are searched exactly
+# A bulk load builds the HNSW index afterwards when it adds at least this many rows and more than
+# 1 / HNSW_INSERT_COST of what the table will hold: each row inserted into a live graph costs about
+# HNSW_INSERT_COST times its share of a build from scratch (measured with bench/server.py's bulk part).
+BULK_MIN_ROWS = 10_000
+HNSW_INSERT_COST = 3.0
 
 
 @dataclass
@@ -192,6 +197,28 @@ class PostgresConnection:
                 # Fresh statistics, or the planner may take one agent's rows for a few hundred and sort them
                 # all by distance instead of walking the new index.
                 conn.execute("ANALYZE vectors")
+
+    @contextmanager
+    def bulk_load(self, rows: int) -> Iterator[bool]:
+        """Loading about ``rows`` new memories (an import, a migration): when rebuilding the HNSW index after
+        the load is cheaper than growing it row by row (see :data:`HNSW_INSERT_COST`), the index is dropped for
+        the load and built once at the end, even if the load fails. Yields whether it was. Meanwhile other
+        processes still search, exactly (a sequential scan of the agent's vectors) and so slower."""
+        dims = self._dims or int(self.meta_get("embedder_dims") or 0)
+        if not 0 < dims <= HNSW_MAX_DIMS or rows < BULK_MIN_ROWS:
+            yield False
+            return
+        indexed = int(self._all("SELECT count(*) FROM vectors")[0][0])
+        if rows * HNSW_INSERT_COST < indexed + rows:
+            yield False
+            return
+        with self.write(), self._conn() as conn:
+            conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", _INDEX_LOCK)
+            conn.execute(f"DROP INDEX IF EXISTS vectors_hnsw_{dims}")
+        try:
+            yield True
+        finally:
+            self.ensure_vector_index(dims)
 
     def _vec(self) -> str:
         """The vector expression the HNSW index covers (plain ``vec`` when there is no index)."""
