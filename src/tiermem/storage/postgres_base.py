@@ -19,6 +19,7 @@ from ..errors import StoreError
 from ..model import MemoryRecord
 from .postgres_lexical import MATCH_BUDGET, NO_STATS
 from .postgres_migrations import LOCK_NAMESPACE, apply_migrations
+from .postgres_mirror import Mirrors
 from .postgres_sql import (
     COLUMNS,
     first_line,
@@ -68,6 +69,8 @@ class PostgresConnection:
         connect_timeout_s: float = 10.0,
         ef_search: int = 100,
         match_budget: int = MATCH_BUDGET,
+        mirror_agents: int = 256,
+        lexical_mirror: bool = True,
     ) -> None:
         self.location = redact(url)
         self._local = threading.local()
@@ -75,6 +78,7 @@ class PostgresConnection:
         self._lexeme_cache: dict[str, tuple[str, ...]] = {}
         self._stats, self._stats_at = NO_STATS, -STATS_TTL_S
         self._match_budget = match_budget
+        self._mirrors = Mirrors(mirror_agents) if lexical_mirror else None
         timeout = max(1, int(connect_timeout_s))
         try:
             with psycopg.connect(url, autocommit=True, connect_timeout=timeout) as conn:

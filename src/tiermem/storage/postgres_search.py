@@ -18,6 +18,7 @@ from ..model import MemoryRecord
 from .postgres_base import STATS_TTL_S, PostgresConnection
 from .postgres_lexical import LexemeStats, plan_terms
 from .postgres_migrations import MIGRATIONS
+from .postgres_mirror import SMALL_AGENT, ranked_current
 from .postgres_sql import (
     CURRENT,
     TSQUERY,
@@ -30,11 +31,18 @@ class PostgresSearch(PostgresConnection):
     """The candidate reads and repairs of :class:`~tiermem.storage.postgres.PostgresBackend`."""
 
     def lexical(self, agent_id: str, terms: Sequence[str], *, limit: int) -> builtins.list[tuple[str, float]]:
-        """Ranked by IDF-weighted ``ts_rank``; candidates from the rarer terms (see postgres_lexical). Every
-        term goes through plainto_tsquery as a parameter: query syntax in user text is plain words."""
+        """BM25 from the agent's mirror (postgres_mirror), as SQLite ranks; until a process mirrors the agent,
+        and inside a write transaction (whose own rows the mirror must not take in before they commit),
+        IDF-weighted ``ts_rank`` with candidates from the rarer terms (postgres_lexical). Every term goes
+        through plainto_tsquery as a parameter: query syntax in user text is plain words."""
         usable = [t for t in dict.fromkeys(terms) if re.search(r"\w", t)]
         if not usable or limit <= 0:
             return []
+        mirrors = self._mirrors
+        if mirrors is not None and getattr(self._local, "tx", None) is None:
+            with mirrors.lock:
+                if mirrors.wanted(agent_id, lambda: self._small(agent_id)):
+                    return ranked_current(mirrors.current(agent_id, self._all), terms, limit)
         plans = plan_terms(self._lexemes(usable), self._lexeme_stats(), self._match_budget)
         matching = [p.term for p in plans if p.match]
         if not matching:
@@ -48,6 +56,11 @@ class PostgresSearch(PostgresConnection):
             agent_id,
         )
         return [(r[0], float(r[1])) for r in rows]
+
+    def _small(self, agent_id: str) -> bool:
+        """At most :data:`SMALL_AGENT` memories (counted no further than that)."""
+        sql = "SELECT count(*) FROM (SELECT 1 FROM memories WHERE agent_id = %s LIMIT %s) t"
+        return int(self._all(sql, (agent_id, SMALL_AGENT + 1))[0][0]) <= SMALL_AGENT
 
     def _lexemes(self, terms: Sequence[str]) -> dict[str, tuple[str, ...]]:
         """term -> the lexemes it stands for (none for a stop word); remembered per process."""
