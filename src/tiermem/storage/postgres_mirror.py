@@ -31,6 +31,13 @@ from .postgres_sql import CURRENT
 MIRROR_FROM_QUERY = 3  # as SQLite's: a process that searched an agent this often will again
 SMALL_AGENT = 2000  # an agent this small is mirrored at its first search (reading it costs a few ms)
 DOCUMENT = "m.text || ' ' || array_to_string(m.tags, ' ') || ' ' || COALESCE(m.category, '')"
+_CHECK = (
+    "SELECT COALESCE((SELECT lex FROM agent_versions WHERE agent_id = %s), 0), "
+    "COALESCE((SELECT cur FROM agent_versions WHERE agent_id = %s), 0), "
+    "r.seq, r.id, r.document, r.session, r.stale FROM (SELECT 1) one LEFT JOIN LATERAL ("
+    f"SELECT m.seq, m.id, {DOCUMENT} AS document, m.source->>'session' AS session, NOT ({CURRENT}) AS stale "
+    "FROM memories m WHERE m.agent_id = %s AND m.seq > %s ORDER BY m.seq) r ON TRUE ORDER BY r.seq"
+)
 
 
 class Mirrors:
@@ -52,20 +59,20 @@ class Mirrors:
     def current(self, agent_id: str, read: Callable[..., list[tuple[Any, ...]]]) -> LexicalIndex:
         """The agent's mirror, brought up to date with what every process committed; ``read(sql, params)``
         runs a query."""
-        versions = read("SELECT lex, cur FROM agent_versions WHERE agent_id = %s", (agent_id,))
-        lex, cur = (str(v) for v in versions[0]) if versions else ("0", "0")
         index = self._indexes.get(agent_id)
+        # One statement, one snapshot: the versions and the rows past the watermark (none: one row of NULLs).
+        rows = read(_CHECK, (agent_id, agent_id, agent_id, index.watermark if index else 0))
+        lex, cur = str(rows[0][0]), str(rows[0][1])
+        rows = [row[2:] for row in rows if row[2] is not None]
         if index is None or index.epoch != lex:
+            fresh = index is None or index.watermark == 0
             index = LexicalIndex(epoch=lex, stale_epoch=cur)
+            if not fresh:  # rows were deleted or re-worded: read them all again
+                rows = [row[2:] for row in read(_CHECK, (agent_id, agent_id, agent_id, 0)) if row[2] is not None]
         self._indexes[agent_id] = index
         self._indexes.move_to_end(agent_id)
         while len(self._indexes) > self.cap:
             self._indexes.popitem(last=False)
-        rows = read(
-            f"SELECT m.seq, m.id, {DOCUMENT}, m.source->>'session', NOT ({CURRENT}) FROM memories m "
-            "WHERE m.agent_id = %s AND m.seq > %s ORDER BY m.seq",
-            (agent_id, index.watermark),
-        )
         index.add(row[:4] for row in rows)
         index.stale.update(index.rows[row[1]] for row in rows if row[4])
         if index.stale_epoch != cur:  # memories were forgotten, superseded or restored: which?
