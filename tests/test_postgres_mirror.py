@@ -102,3 +102,19 @@ def test_mirrors_of_the_least_recently_searched_agents_are_dropped() -> None:
         assert backend._mirrors is not None and list(backend._mirrors._indexes) == ["a3", "a1"]
     finally:
         backend.close()
+
+
+def test_placements_come_from_the_mirror_and_follow_changes(pair: tuple[PostgresBackend, PostgresBackend]) -> None:
+    reader, writer = pair
+    turns = [make_record(f"turn {n} of the chat", minutes=n, source={"session": "s1"}) for n in range(3)]
+    writer.insert(turns, None)
+    assert reader.lexical(AGENT, ["chat"], limit=5)  # mirrored
+    ids_ = [t.id for t in turns]
+    assert reader.placements(AGENT, ids_) == {ids_[0]: (0, "s1"), ids_[1]: (1, "s1"), ids_[2]: (2, "s1")}
+    later = make_record("turn 3 of the chat", minutes=3, source={"session": "s1"})
+    writer.insert([later], None)
+    assert reader.placements(AGENT, [later.id]) == {later.id: (3, "s1")}
+    writer.update(AGENT, ids_[1], {"status": "forgotten"})
+    assert ids_[1] not in reader.placements(AGENT, ids_)
+    writer.update(AGENT, ids_[0], {"source": {"session": "s2"}})  # moved to another session in place
+    assert reader.placements(AGENT, [ids_[0], ids_[2]]) == {ids_[0]: (0, "s2"), ids_[2]: (1, "s1")}

@@ -189,7 +189,8 @@ CREATE INDEX memories_agent_session ON memories(agent_id, (source->>'session'), 
 """
 
 # What a process's BM25 mirror of an agent (postgres_mirror) must notice that rows past its watermark do not
-# show: rows deleted or their words changed in place (lex), memories that stopped or started being current (cur).
+# show: rows deleted, or their words or session changed in place (lex), memories that stopped or started being
+# current (cur).
 # A trigger, so every writer keeps it, whatever the path (core, lifecycle, doctor, plain SQL).
 M0007_AGENT_VERSIONS = """
 CREATE TABLE agent_versions (
@@ -200,7 +201,8 @@ CREATE TABLE agent_versions (
 CREATE FUNCTION tiermem_agent_versions() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     IF TG_OP = 'DELETE' OR NEW.agent_id <> OLD.agent_id OR NEW.text IS DISTINCT FROM OLD.text
-            OR NEW.tags IS DISTINCT FROM OLD.tags OR NEW.category IS DISTINCT FROM OLD.category THEN
+            OR NEW.tags IS DISTINCT FROM OLD.tags OR NEW.category IS DISTINCT FROM OLD.category
+            OR (NEW.source->>'session') IS DISTINCT FROM (OLD.source->>'session') THEN
         INSERT INTO agent_versions AS v(agent_id, lex) VALUES (OLD.agent_id, 1)
         ON CONFLICT (agent_id) DO UPDATE SET lex = v.lex + 1;
         IF TG_OP = 'UPDATE' AND NEW.agent_id <> OLD.agent_id THEN
@@ -215,7 +217,7 @@ BEGIN
     RETURN NULL;
 END $$;
 CREATE TRIGGER memories_agent_versions
-AFTER DELETE OR UPDATE OF agent_id, text, tags, category, status, valid_to ON memories
+AFTER DELETE OR UPDATE OF agent_id, text, tags, category, source, status, valid_to ON memories
 FOR EACH ROW EXECUTE FUNCTION tiermem_agent_versions();
 """
 

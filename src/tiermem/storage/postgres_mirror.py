@@ -56,6 +56,9 @@ class Mirrors:
             self._queries = Counter(dict(self._queries.most_common(self.cap)))
         return agent_id in self._indexes or self._queries[agent_id] >= MIRROR_FROM_QUERY or small()
 
+    def has(self, agent_id: str) -> bool:
+        return agent_id in self._indexes
+
     def current(self, agent_id: str, read: Callable[..., list[tuple[Any, ...]]]) -> LexicalIndex:
         """The agent's mirror, brought up to date with what every process committed; ``read(sql, params)``
         runs a query."""

@@ -113,6 +113,18 @@ class PostgresSearch(PostgresConnection):
         earlier rows of the agent, whatever their status, counted through the index of migration 0006."""
         if not memory_ids:
             return {}
+        # The agent's BM25 mirror knows both for every row it holds (brought up to date first, as for a search).
+        mirrors = self._mirrors
+        if mirrors is not None and getattr(self._local, "tx", None) is None and mirrors.has(agent_id):
+            with mirrors.lock:
+                index = mirrors.current(agent_id, self._all)
+                known = [row for mid in memory_ids if (row := index.rows.get(mid)) is not None]
+                if len(known) == len(memory_ids):
+                    return {
+                        index.ids[r]: (index.turns[r], s)
+                        for r in known
+                        if (s := index.sessions[r]) is not None and r not in index.stale
+                    }
         rows = self._all(  # number the rows of the asked-about memories' sessions, keep the asked-about ones
             "SELECT id, turn, session FROM (SELECT m.id, m.source->>'session' AS session, "
             f"({CURRENT}) AS current, row_number() OVER (PARTITION BY m.source->>'session' ORDER BY m.seq) - 1 AS turn "
