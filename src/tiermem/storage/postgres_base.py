@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import builtins
 import threading
+import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -79,6 +80,8 @@ class PostgresConnection:
         self._stats, self._stats_at = NO_STATS, -STATS_TTL_S
         self._match_budget = match_budget
         self._mirrors = Mirrors(mirror_agents) if lexical_mirror else None
+        self._ef_search = int(ef_search)
+        self._ef_of: weakref.WeakKeyDictionary[psycopg.Connection[Any], int] = weakref.WeakKeyDictionary()
         timeout = max(1, int(connect_timeout_s))
         try:
             with psycopg.connect(url, autocommit=True, connect_timeout=timeout) as conn:

@@ -59,6 +59,10 @@ class Mirrors:
     def has(self, agent_id: str) -> bool:
         return agent_id in self._indexes
 
+    def peek(self, agent_id: str) -> LexicalIndex:
+        """The agent's mirror as the last search left it (not checked against the database)."""
+        return self._indexes[agent_id]
+
     def current(self, agent_id: str, read: Callable[..., list[tuple[Any, ...]]]) -> LexicalIndex:
         """The agent's mirror, brought up to date with what every process committed; ``read(sql, params)``
         runs a query."""

@@ -113,11 +113,13 @@ class PostgresSearch(PostgresConnection):
         earlier rows of the agent, whatever their status, counted through the index of migration 0006."""
         if not memory_ids:
             return {}
-        # The agent's BM25 mirror knows both for every row it holds (brought up to date first, as for a search).
+        # The agent's BM25 mirror knows both for every row it holds, as of the search that asks (it brought the
+        # mirror up to date): a row's place changes only when rows are deleted or moved, and a memory it has
+        # not seen sends the question to the database.
         mirrors = self._mirrors
         if mirrors is not None and getattr(self._local, "tx", None) is None and mirrors.has(agent_id):
             with mirrors.lock:
-                index = mirrors.current(agent_id, self._all)
+                index = mirrors.peek(agent_id)
                 known = [row for mid in memory_ids if (row := index.rows.get(mid)) is not None]
                 if len(known) == len(memory_ids):
                     return {
@@ -157,15 +159,24 @@ class PostgresSearch(PostgresConnection):
         typed = ("JOIN memories m ON m.id = v.id ", "AND m.type = q.type ") if types is not None else ("", "")
         params = (list(queries), list(types) if types is not None else [None] * len(queries), agent_id, limit)
 
+        # The HNSW search list holds at least the neighbours asked for: at 100k memories, 200 neighbours with a
+        # list of 100 (the second half from an iterative continuation) took longer (22 vs 17.5 ms) and found
+        # fewer of the exact 200 (0.88 vs 0.93) than one pass with a list of 200.
+        ef = min(max(self._ef_search, limit), 1000)
+
         def nearest() -> builtins.list[tuple[Any, ...]]:
             vec = self._vec()
-            return self._all(
-                "SELECT q.i, c.id, c.sim FROM unnest(%b::vector[], %s::text[]) WITH ORDINALITY AS q(vec, type, i) "
-                f"CROSS JOIN LATERAL (SELECT v.id, 1 - ({vec} <=> q.vec) AS sim FROM vectors v {typed[0]}"
-                f"WHERE v.agent_id = %s {typed[1]}ORDER BY {vec} <=> q.vec LIMIT %s) c ORDER BY q.i, c.sim DESC, c.id",
-                params,
-                agent_id,
-            )
+            with self._conn(agent_id) as conn:
+                if getattr(self._local, "tx", None) is None and self._ef_of.get(conn, self._ef_search) != ef:
+                    conn.execute(f"SET hnsw.ef_search = {ef}")  # kept by the pooled connection
+                    self._ef_of[conn] = ef
+                return conn.execute(
+                    "SELECT q.i, c.id, c.sim FROM unnest(%b::vector[], %s::text[]) WITH ORDINALITY AS q(vec, type, i) "
+                    f"CROSS JOIN LATERAL (SELECT v.id, 1 - ({vec} <=> q.vec) AS sim FROM vectors v {typed[0]}"
+                    f"WHERE v.agent_id = %s {typed[1]}ORDER BY {vec} <=> q.vec LIMIT %s) c "
+                    "ORDER BY q.i, c.sim DESC, c.id",
+                    params,
+                ).fetchall()
 
         try:
             rows = nearest()
