@@ -105,16 +105,24 @@ def test_mirrors_of_the_least_recently_searched_agents_are_dropped() -> None:
 
 
 def test_placements_come_from_the_mirror_and_follow_changes(pair: tuple[PostgresBackend, PostgresBackend]) -> None:
+    """As recall asks: a search (which brings the mirror up to date), then the places of its candidates."""
     reader, writer = pair
     turns = [make_record(f"turn {n} of the chat", minutes=n, source={"session": "s1"}) for n in range(3)]
     writer.insert(turns, None)
-    assert reader.lexical(AGENT, ["chat"], limit=5)  # mirrored
+
+    def placed(memory_ids: list[str]) -> dict[str, tuple[int, str]]:
+        assert reader.lexical(AGENT, ["chat"], limit=5)
+        return reader.placements(AGENT, memory_ids)
+
     ids_ = [t.id for t in turns]
-    assert reader.placements(AGENT, ids_) == {ids_[0]: (0, "s1"), ids_[1]: (1, "s1"), ids_[2]: (2, "s1")}
+    assert placed(ids_) == {ids_[0]: (0, "s1"), ids_[1]: (1, "s1"), ids_[2]: (2, "s1")}
     later = make_record("turn 3 of the chat", minutes=3, source={"session": "s1"})
     writer.insert([later], None)
-    assert reader.placements(AGENT, [later.id]) == {later.id: (3, "s1")}
+    assert placed([later.id]) == {later.id: (3, "s1")}
     writer.update(AGENT, ids_[1], {"status": "forgotten"})
-    assert ids_[1] not in reader.placements(AGENT, ids_)
+    assert ids_[1] not in placed(ids_)
     writer.update(AGENT, ids_[0], {"source": {"session": "s2"}})  # moved to another session in place
-    assert reader.placements(AGENT, [ids_[0], ids_[2]]) == {ids_[0]: (0, "s2"), ids_[2]: (1, "s1")}
+    assert placed([ids_[0], ids_[2]]) == {ids_[0]: (0, "s2"), ids_[2]: (1, "s1")}
+    unseen = make_record("a turn no search has read", minutes=4, source={"session": "s2"})
+    writer.insert([unseen], None)
+    assert reader.placements(AGENT, [unseen.id]) == {unseen.id: (1, "s2")}  # not in the mirror: the database
