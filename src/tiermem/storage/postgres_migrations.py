@@ -221,6 +221,29 @@ AFTER DELETE OR UPDATE OF agent_id, text, tags, category, source, status, valid_
 FOR EACH ROW EXECUTE FUNCTION tiermem_agent_versions();
 """
 
+# A bulk insert (COPY of a batch) counts its categories once per statement, from the inserted rows, instead
+# of one upsert per row (which made the row trigger 40% of a COPY's time); updates and deletes stay per row.
+M0008_CATEGORY_COUNTS_PER_STATEMENT = """
+DROP TRIGGER lifecycle_categories_count ON memories;
+CREATE TRIGGER lifecycle_categories_count
+AFTER DELETE OR UPDATE OF tier, status, valid_to, category, created_at, last_accessed_at ON memories
+FOR EACH ROW EXECUTE FUNCTION lifecycle_categories_count();
+CREATE FUNCTION lifecycle_categories_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO lifecycle_categories AS c(agent_id, category, warm, cold, last_activity)
+    SELECT agent_id, COALESCE(category, ''), COUNT(*) FILTER (WHERE tier IN ('hot', 'warm')),
+           COUNT(*) FILTER (WHERE tier IN ('cold', 'frozen')),
+           MAX(GREATEST(extract(epoch FROM created_at), COALESCE(extract(epoch FROM last_accessed_at), 0)))
+    FROM inserted WHERE status = 'active' AND valid_to IS NULL
+    GROUP BY agent_id, COALESCE(category, '') ORDER BY 1, 2
+    ON CONFLICT (agent_id, category) DO UPDATE SET warm = c.warm + excluded.warm, cold = c.cold + excluded.cold,
+        last_activity = GREATEST(c.last_activity, excluded.last_activity);
+    RETURN NULL;
+END $$;
+CREATE TRIGGER lifecycle_categories_insert AFTER INSERT ON memories REFERENCING NEW TABLE AS inserted
+FOR EACH STATEMENT EXECUTE FUNCTION lifecycle_categories_insert();
+"""
+
 MIGRATIONS: tuple[tuple[str, str], ...] = (
     ("0001_initial", M0001_INITIAL),
     ("0002_when_index", M0002_WHEN_INDEX),
@@ -229,6 +252,7 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
     ("0005_lifecycle_counts", M0005_LIFECYCLE_COUNTS),
     ("0006_session_order", M0006_SESSION_ORDER),
     ("0007_agent_versions", M0007_AGENT_VERSIONS),
+    ("0008_category_counts_per_statement", M0008_CATEGORY_COUNTS_PER_STATEMENT),
 )
 
 
