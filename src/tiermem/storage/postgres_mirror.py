@@ -1,9 +1,10 @@
 """The BM25 mirror of the embedded store (``storage/lexical.py``) on PostgreSQL, kept current with the database.
 
-Why: PostgreSQL's full-text ranking is not BM25 (``ts_rank`` knows no document frequencies, and weighing it by
-the planner's statistics of the lexeme column still ranked LoCoMo 0.06 R@10 below SQLite's BM25), and it must
-read every matching row, so a common word costs milliseconds per ten thousand rows. The mirror is SQLite's:
-the same tokenizer, the same BM25 and the agent's own statistics, so both backends rank alike.
+Why: PostgreSQL's full-text ranking is not BM25 (``ts_rank`` knows no document frequencies; weighed by the
+planner's statistics of the lexeme column it still ranked LoCoMo 0.10 R@10 below SQLite's BM25, lexical signal
+alone: 0.530 against 0.633), and it must read every matching row (88 ms p50 at a million memories). The mirror
+is SQLite's: the same tokenizer, the same BM25 and the agent's own statistics, so both backends rank alike
+(0.632 against 0.633: ``bench/results/retrieval_postgres.json``).
 
 A process keeps nothing PostgreSQL does not: before every search its mirror of the agent is checked
 against the database, in two indexed reads. ``agent_versions`` (kept by a trigger of migration 0007, whoever
