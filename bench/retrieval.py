@@ -14,6 +14,11 @@ turn, "<speaker>: <text>", the session's date); LongMemEval turn-level recall_al
 session-level recall (one memory per user turn). Each conversation / question gets a fresh agent
 namespace; ``now`` is the end of the conversation (LoCoMo) or the question date (LongMemEval).
 Writes bench/results/retrieval.json, retrieval_recall.png (LoCoMo) and retrieval_lme_types.png.
+
+    python bench/retrieval.py --backend postgres --variants "lexical only,default"   # the same on PostgreSQL
+
+``--backend postgres`` puts each store in a schema of its own on a throwaway PostgreSQL cluster (tests/pg.py), or
+of the database ``--postgres-url`` names; results go to retrieval[_PART]_postgres.json (no plots).
 """
 
 from __future__ import annotations
@@ -76,6 +81,28 @@ VARIANTS: dict[str, dict[str, Any]] = {
 }
 
 Retriever = Callable[[str, datetime], list[str]]
+BACKEND: dict[str, str | None] = {"name": "sqlite", "url": None}  # set by --backend / --postgres-url
+
+
+def open_store(directory: Path, **kwargs: Any) -> Memory:
+    """A fresh store of the chosen backend: ``directory`` (SQLite), or a new schema of a PostgreSQL database."""
+    if BACKEND["name"] == "sqlite":
+        return Memory.open(directory, **kwargs)
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    import pg
+
+    return Memory.open(_schema(BACKEND["url"]) if BACKEND["url"] else pg.cluster().create_schema(), **kwargs)
+
+
+def _schema(url: str) -> str:
+    import uuid
+
+    import psycopg
+
+    name = f"r_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f'CREATE SCHEMA "{name}"')
+    return f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{name},public"
 
 
 def bm25_tokens(text: str) -> list[str]:
@@ -198,7 +225,7 @@ def run_locomo(
         systems: dict[str, Retriever] = {"BM25": BM25Baseline([(i["metadata"]["dia_id"], i["text"]) for i in items])}
         mems = []
         for name, recall in variants.items():
-            mem = Memory.open(store / f"{name.replace(' ', '_')}_{index}", config={"recall": recall}, embedder=embedder)
+            mem = open_store(store / f"{name.replace(' ', '_')}_{index}", config={"recall": recall}, embedder=embedder)
             mems.append(mem)
             ingest(mem, agent, items)
             systems[f"tiermem {name}" if len(variants) > 1 else "tiermem"] = TiermemRetriever(mem, agent, "dia_id")
@@ -263,7 +290,7 @@ def run_lme(
         agent = f"lme{index}"
         systems: dict[str, Retriever] = {"BM25": BM25Baseline([(i["metadata"]["unit"], i["text"]) for i in items])}
         mems = {
-            name: Memory.open(store / f"lme_{name.replace(' ', '_')}_{index}", config={"recall": r}, embedder=embedder)
+            name: open_store(store / f"lme_{name.replace(' ', '_')}_{index}", config={"recall": r}, embedder=embedder)
             for name, r in variants.items()
         }
         for name, mem in mems.items():
@@ -438,13 +465,23 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--data", type=Path, default=None, help="the datasets' directory (default: $TIERMEM_BENCH_DATA)"
     )
+    parser.add_argument("--backend", choices=["sqlite", "postgres"], default="sqlite", help="where the stores live")
+    parser.add_argument("--postgres-url", default=None, help="--backend postgres: this database (a schema per store)")
+    parser.add_argument(
+        "--variants", default=None, help="comma-separated variant names of the ablation to run (default: all of them)"
+    )
     args = parser.parse_args(argv)
-    variants = VARIANTS if args.ablation else {"default": {}}
+    BACKEND.update(name=args.backend, url=args.postgres_url)
+    variants = VARIANTS if args.ablation or args.variants else {"default": {}}
+    if args.variants:
+        named = {"default": "+ question forms (default)"}
+        variants = {n: VARIANTS[named.get(n, n)] for n in args.variants.split(",")}
     results: dict[str, Any] = {"date": datetime.now(UTC).isoformat(), "part": args.part, "variants": variants}
     conversations, lme_file = PARTS[args.part]
     if args.conversations is not None:
         conversations = slice(conversations.start, (conversations.start or 0) + args.conversations)
-    out = args.out or RESULTS / ("retrieval.json" if args.part == "all" else f"retrieval_{args.part}.json")
+    suffix = "" if args.part == "all" else f"_{args.part}"
+    out = args.out or RESULTS / f"retrieval{suffix}{'' if args.backend == 'sqlite' else '_' + args.backend}.json"
     directory = data_dir(args.data)
     locomo = locate(directory, LOCOMO) if args.dataset in ("locomo", "both") else None
     lme = locate(directory, lme_file) if args.dataset in ("longmemeval", "both") else None
@@ -457,8 +494,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             results["longmemeval"] = run_lme(lme, Path(tmp), variants, args.questions)
     print_tables(results)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(results, indent=2))
-    suffix = "" if args.part == "all" else f"_{args.part}"
+    out.write_text(json.dumps(results | {"backend": args.backend}, indent=2))
+    if args.backend != "sqlite":
+        print(f"\nwrote {out}")
+        return
     if "locomo" in results:
         plot(results, out.with_name(f"retrieval_recall{suffix}.png"))
     if "longmemeval" in results:

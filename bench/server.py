@@ -25,6 +25,7 @@ bench/store.py's. Medians and p99 are nearest-rank. Results: a table on stdout a
 from __future__ import annotations
 
 import argparse
+import contextlib
 import itertools
 import json
 import logging
@@ -67,12 +68,12 @@ def log(message: str) -> None:
 
 
 @contextmanager
-def location(backend: str, directory: Path) -> Iterator[str]:
-    """Where a fresh store of this backend lives: a directory, or a new PostgreSQL database."""
+def location(backend: str, directory: Path, url: str | None = None) -> Iterator[str]:
+    """Where a fresh store of this backend lives: a directory, or a new PostgreSQL database (or ``url``)."""
     if backend == "sqlite":
         yield str(directory / "store")
     else:
-        yield pg.cluster(PG_SETTINGS).create_database("bench")
+        yield url or pg.cluster(PG_SETTINGS).create_database("bench")
 
 
 # --- load: concurrent clients against the server, and the same mix in-process ---------------------------
@@ -309,47 +310,53 @@ def _fire(url: str, headers: dict[str, str], plan: list[tuple[str, dict[str, Any
 # --- scale: search at a million memories -----------------------------------------------------------------
 
 
-def run_scale(backend: str, *, size: int, seed: int, tmp: Path, batch: int = 20_000) -> dict[str, Any]:
+def run_scale(
+    backend: str, *, size: int, seed: int, tmp: Path, batch: int = 20_000, url: str | None = None
+) -> dict[str, Any]:
+    """``size`` memories stored with ``Memory.store_many`` (on PostgreSQL inside ``bulk_load``: the HNSW
+    index built once after the load, timed apart), then searched. A PostgreSQL ``url`` that already holds
+    ``size`` memories of the bench agent is searched as it is (no load)."""
     corpus = Corpus(seed)
     queries = corpus.queries(200)
-    with location(backend, tmp) as store, Memory.open(store) as mem:
-        if backend == "postgres":
-            _drop_vector_index(store)  # HNSW is built once after the bulk load, not row by row
-        started = time.perf_counter()
-        for start in range(0, size, batch):
-            mem.store_many(corpus.memories(min(batch, size - start), dup_rate=0.0), agent_id=AGENT, dedup=False)
-            if (start // batch) % 10 == 0:
-                done = min(start + batch, size)
-                log(f"  {backend}: {done:,} / {size:,} stored ({time.perf_counter() - started:.0f} s)")
-        load_s = time.perf_counter() - started
-        index_s = _build_vector_index(store) if backend == "postgres" else 0.0
-        if backend == "postgres":
-            _analyze(store)  # what autovacuum does after a bulk load, done now rather than whenever it runs
+    with location(backend, tmp, url) as store, Memory.open(store) as mem:
         backend_ = mem._backend  # the primitive, measured on its own
+        load_s = index_s = None
+        if backend_.count(AGENT) < size:
+            bulk = backend_.bulk_load(size) if backend == "postgres" else contextlib.nullcontext(False)
+            started = time.perf_counter()
+            with bulk:
+                for start in range(0, size, batch):
+                    items = corpus.memories(min(batch, size - start), dup_rate=0.0)
+                    mem.store_many(items, agent_id=AGENT, dedup=False)
+                    if (start // batch) % 10 == 0:
+                        done = min(start + batch, size)
+                        log(f"  {backend}: {done:,} / {size:,} stored ({time.perf_counter() - started:.0f} s)")
+                loaded = time.perf_counter()
+            load_s, index_s = loaded - started, time.perf_counter() - loaded
+            if backend == "postgres":
+                _analyze(store)  # what autovacuum does after a bulk load, done now rather than whenever it runs
         qvecs = mem.embedder.embed(queries)
         for query in queries[:MIRROR_FROM_QUERY]:  # warm: caches, the vector mirror, the BM25 mirror
             mem.search(query, agent_id=AGENT, reinforce=False)
-        search, vector = [], []
+        search, vector, lexical = [], [], []
         for query, qvec in zip(queries, qvecs, strict=True):
             t0 = time.perf_counter()
             mem.search(query, agent_id=AGENT, limit=10, reinforce=False)
             t1 = time.perf_counter()
             backend_.vector(AGENT, qvec[None, :], limit=200)
+            t2 = time.perf_counter()
+            backend_.lexical(AGENT, query.split(), limit=200)
             search.append(t1 - t0)
-            vector.append(time.perf_counter() - t1)
+            vector.append(t2 - t1)
+            lexical.append(time.perf_counter() - t2)
         count = mem.stats(agent_id=AGENT)["memories"]
-    return {"backend": backend, "memories": count, "load_s": round(load_s, 1), "index_build_s": round(index_s, 1),
-            "search": latency(search), "vector_200": latency(vector)}  # fmt: skip
+    return {"backend": backend, "memories": count, "load_s": _round(load_s), "index_build_s": _round(index_s),
+            "load_per_s": round(size / load_s) if load_s else None, "load_average_1min": round(os.getloadavg()[0], 2),
+            "search": latency(search), "vector_200": latency(vector), "lexical_200": latency(lexical)}  # fmt: skip
 
 
-def _drop_vector_index(url: str) -> None:
-    import psycopg
-
-    with psycopg.connect(url, autocommit=True) as conn:
-        for (name,) in conn.execute(
-            "SELECT indexname FROM pg_indexes WHERE indexname LIKE 'vectors_hnsw_%'"
-        ).fetchall():
-            conn.execute(f'DROP INDEX "{name}"')
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 1)
 
 
 def _analyze(url: str) -> None:
@@ -359,14 +366,72 @@ def _analyze(url: str) -> None:
         conn.execute("ANALYZE")
 
 
-def _build_vector_index(url: str) -> float:
-    from tiermem.storage.postgres import PostgresBackend
+# --- bulk: an export read back into an empty PostgreSQL database (COPY) ----------------------------------
 
-    started = time.perf_counter()
-    backend = PostgresBackend(url)
-    backend.ensure_vector_index(256)
-    backend.close()
-    return time.perf_counter() - started
+
+def run_bulk(*, size: int, seed: int, tmp: Path, url: str | None = None, batch: int = 5000) -> dict[str, Any]:
+    """``size`` memories (the scale part's database when ``url`` holds them, else a new store) loaded into an
+    empty database twice, each inside ``bulk_load`` (HNSW built after, timed apart): **copy**, the records and
+    vectors read back and written with ``backend.insert`` (COPY, ``batch`` rows a call): the backend's bulk
+    path; **import**, an export with vectors read by ``Memory.admin.import_from`` (parse, check, redact, then
+    the same COPY in batches of 500): the whole path of ``tiermem import``."""
+    import numpy as np
+
+    dump = tmp / "export.jsonl"
+    with location("postgres", tmp, url) as source, Memory.open(source) as mem:
+        if mem._backend.count(AGENT) < size:
+            corpus = Corpus(seed)
+            with mem._backend.bulk_load(size):
+                for start in range(0, size, 20_000):
+                    items = corpus.memories(min(20_000, size - start), dup_rate=0.0)
+                    mem.store_many(items, agent_id=AGENT, dedup=False)
+        records = list(itertools.islice(mem._backend.iter_all(AGENT), size))
+        vectors: dict[str, Any] = {}
+        for start in range(0, len(records), 1000):
+            vectors.update(mem._backend.vectors_for(AGENT, [r.id for r in records[start : start + 1000]]))
+        exported = _export(mem, dump, size)
+    result: dict[str, Any] = {"memories": len(records), "load_average_1min": round(os.getloadavg()[0], 2)}
+    with Memory.open(pg.cluster(PG_SETTINGS).create_database("copy")) as mem:
+        started = time.perf_counter()
+        with mem._backend.bulk_load(len(records)) as rebuilt:
+            for start in range(0, len(records), batch):
+                rows = records[start : start + batch]
+                mem._backend.insert(rows, np.stack([vectors[r.id] for r in rows]))
+            loaded = time.perf_counter()
+        done = time.perf_counter()
+    result["copy"] = _bulk_times(len(records), started, loaded, done, rebuilt)
+    with Memory.open(pg.cluster(PG_SETTINGS).create_database("import")) as mem:
+        started = time.perf_counter()
+        with mem._backend.bulk_load(exported) as rebuilt:
+            report = mem.admin.import_from(dump)
+            loaded = time.perf_counter()
+        done = time.perf_counter()
+        assert report.embedded == 0 and report.memories_added == exported, "every vector came from the file"
+    result["import"] = _bulk_times(exported, started, loaded, done, rebuilt)
+    return result
+
+
+def _export(mem: Memory, dump: Path, size: int) -> int:
+    """The first ``size`` memories of the bench agent as an export with vectors (a file ``tiermem import``
+    reads); returns how many."""
+    lines = mem.admin.export_lines(agent_id=AGENT, embeddings=True)
+    count = 0
+    with dump.open("w", encoding="utf-8") as out:
+        out.write(next(lines))  # the header
+        for line in lines:
+            if count == size or not line.startswith('{"kind": "memory"'):
+                break
+            out.write(line)
+            count += 1
+        counts = {"memory": count, "link": 0, "history": 0, "doc": 0, "pin": 0}
+        out.write(json.dumps({"kind": "end", "counts": counts}) + "\n")
+    return count
+
+
+def _bulk_times(rows: int, started: float, loaded: float, done: float, rebuilt: bool) -> dict[str, Any]:
+    return {"load_s": round(loaded - started, 1), "memories_per_s": round(rows / (loaded - started)),
+            "index_rebuilt_after": rebuilt, "index_build_s": round(done - loaded, 1),
+            "with_index_per_s": round(rows / (done - started))}  # fmt: skip
 
 
 # --- restore: the device is replaceable ----------------------------------------------------------------
@@ -426,10 +491,21 @@ def render(report: dict[str, Any]) -> None:
         b = r["backend"]
         rows += [
             (f"scale {b}: memories", f"{r['memories']:,}"),
-            (f"scale {b}: bulk load / index build (s)", f"{r['load_s']:,.0f} / {r['index_build_s']:,.0f}"),
+            (f"scale {b}: store_many load / index build (s)",
+             "reused" if r["load_s"] is None else f"{r['load_s']:,.0f} / {r['index_build_s']:,.0f}"),
             (f"scale {b}: Memory.search p50 / p99 (ms)", _pair(r["search"])),
             (f"scale {b}: backend.vector(200) p50 / p99 (ms)", _pair(r["vector_200"])),
-        ]
+            (f"scale {b}: backend.lexical(200) p50 / p99 (ms)", _pair(r["lexical_200"])),
+        ]  # fmt: skip
+    bulk = report.get("bulk") or {}
+    for path in ("copy", "import"):
+        if path in bulk:
+            r, n = bulk[path], f"{bulk['memories']:,}"
+            rows += [
+                (f"bulk {path} of {n} into PostgreSQL: memories/s (load / +HNSW after)",
+                 f"{r['memories_per_s']:,} / {r['with_index_per_s']:,}"),
+                (f"bulk {path}: load / HNSW build (s)", f"{r['load_s']:.1f} / {r['index_build_s']:.1f}"),
+            ]  # fmt: skip
     restore = report.get("restore") or {}
     if "restore_s" in restore:
         rows += [(f"restore: {restore['memories']:,} memories, push / restore (s)",
@@ -452,7 +528,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--generator", choices=["auto", "wrk", "python"], default="auto")
     parser.add_argument("--scale", type=int, default=1_000_000, help="memories in the scale part")
     parser.add_argument("--restore-size", type=int, default=10_000)
-    parser.add_argument("--parts", default="load,scale,restore")
+    parser.add_argument("--bulk-size", type=int, default=100_000, help="memories in the bulk (import) part")
+    parser.add_argument(
+        "--postgres-url",
+        default=None,
+        help="scale/bulk: this PostgreSQL database instead of a new one (reused if it holds --scale)",
+    )
+    parser.add_argument("--parts", default="load,scale,restore", help="of load, scale, bulk, restore")
     parser.add_argument("--backends", default="sqlite,postgres")
     parser.add_argument("--seed", type=int, default=20261129)
     parser.add_argument("--out", type=Path, default=RESULTS)
@@ -475,7 +557,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         )  # fmt: skip
     for b in backends:
-        steps.append(("scale", lambda tmp, b=b: run_scale(b, size=args.scale, seed=args.seed, tmp=tmp)))
+        steps.append(
+            ("scale", lambda tmp, b=b: run_scale(b, size=args.scale, seed=args.seed, tmp=tmp, url=args.postgres_url))
+        )
+    steps.append(("bulk", lambda tmp: run_bulk(size=args.bulk_size, seed=args.seed, tmp=tmp, url=args.postgres_url)))
     steps.append(("restore", lambda tmp: run_restore(size=args.restore_size, seed=args.seed, tmp=tmp)))
     for part, step in steps:
         if part not in parts:
@@ -486,8 +571,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             result = step(tmp)
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
-        if part == "restore":
-            report["restore"] = result
+        if part in ("restore", "bulk"):
+            report[part] = result
         elif part == "load":
             report.setdefault(part, []).extend(result)
         else:

@@ -1,5 +1,6 @@
-"""The PostgreSQL lexical planner: IDF weights and candidate terms from the planner's statistics (pure), and
-its effect on a real database once ANALYZE has statistics to offer."""
+"""The PostgreSQL lexical planner of the SQL ranking (before a process mirrors an agent): IDF weights and
+candidate terms from the planner's statistics (pure), and its effect on a real database once ANALYZE has
+statistics to offer. The BM25 mirror: tests/test_postgres_mirror.py."""
 
 from __future__ import annotations
 
@@ -56,7 +57,7 @@ def test_plans_always_match_something_and_stay_within_budget(freqs: dict[str, fl
 
 def test_common_words_stop_pulling_in_rows_once_analyzed() -> None:
     url = pg.database_url()
-    backend = PostgresBackend(url, match_budget=100)
+    backend = PostgresBackend(url, match_budget=100, lexical_mirror=False)  # the SQL ranking, not the mirror
     try:
         rows = [make_record(f"weekly status report number {i}", minutes=i) for i in range(600)]
         rows += [make_record("the status of the zeppelin hangar", minutes=601)]

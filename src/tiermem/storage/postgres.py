@@ -277,5 +277,6 @@ def open_store(location: str, config: Mapping[str, Any]) -> OpenedStore:
         connect_timeout_s=pg.connect_timeout_s,
         ef_search=pg.hnsw_ef_search,
         match_budget=pg.lexical_match_budget,
+        mirror_agents=settings.mirror_agents,
     )
     return OpenedStore(backend, settings)

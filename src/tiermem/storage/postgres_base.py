@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import builtins
 import threading
+import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -19,6 +20,7 @@ from ..errors import StoreError
 from ..model import MemoryRecord
 from .postgres_lexical import MATCH_BUDGET, NO_STATS
 from .postgres_migrations import LOCK_NAMESPACE, apply_migrations
+from .postgres_mirror import Mirrors
 from .postgres_sql import (
     COLUMNS,
     first_line,
@@ -37,6 +39,11 @@ _AGENT_LOCKS = LOCK_NAMESPACE + 1  # advisory lock space of per-agent write lock
 _INDEX_LOCK = (LOCK_NAMESPACE, 2)
 STATS_TTL_S = 300.0  # how long the lexeme statistics are trusted before they are read again
 HNSW_MAX_DIMS = 2000  # pgvector's HNSW limit for the vector type; wider vectors are searched exactly
+# A bulk load builds the HNSW index afterwards when it adds at least this many rows and more than
+# 1 / HNSW_INSERT_COST of what the table will hold: each row inserted into a live graph costs about
+# HNSW_INSERT_COST times its share of a build from scratch (measured with bench/server.py's bulk part).
+BULK_MIN_ROWS = 10_000
+HNSW_INSERT_COST = 3.0
 
 
 @dataclass
@@ -63,6 +70,8 @@ class PostgresConnection:
         connect_timeout_s: float = 10.0,
         ef_search: int = 100,
         match_budget: int = MATCH_BUDGET,
+        mirror_agents: int = 256,
+        lexical_mirror: bool = True,
     ) -> None:
         self.location = redact(url)
         self._local = threading.local()
@@ -70,6 +79,9 @@ class PostgresConnection:
         self._lexeme_cache: dict[str, tuple[str, ...]] = {}
         self._stats, self._stats_at = NO_STATS, -STATS_TTL_S
         self._match_budget = match_budget
+        self._mirrors = Mirrors(mirror_agents) if lexical_mirror else None
+        self._ef_search = int(ef_search)
+        self._ef_of: weakref.WeakKeyDictionary[psycopg.Connection[Any], int] = weakref.WeakKeyDictionary()
         timeout = max(1, int(connect_timeout_s))
         try:
             with psycopg.connect(url, autocommit=True, connect_timeout=timeout) as conn:
@@ -192,6 +204,28 @@ class PostgresConnection:
                 # Fresh statistics, or the planner may take one agent's rows for a few hundred and sort them
                 # all by distance instead of walking the new index.
                 conn.execute("ANALYZE vectors")
+
+    @contextmanager
+    def bulk_load(self, rows: int) -> Iterator[bool]:
+        """Loading about ``rows`` new memories (an import, a migration): when rebuilding the HNSW index after
+        the load is cheaper than growing it row by row (see :data:`HNSW_INSERT_COST`), the index is dropped for
+        the load and built once at the end, even if the load fails. Yields whether it was. Meanwhile other
+        processes still search, exactly (a sequential scan of the agent's vectors) and so slower."""
+        dims = self._dims or int(self.meta_get("embedder_dims") or 0)
+        if not 0 < dims <= HNSW_MAX_DIMS or rows < BULK_MIN_ROWS:
+            yield False
+            return
+        indexed = int(self._all("SELECT count(*) FROM vectors")[0][0])
+        if rows * HNSW_INSERT_COST < indexed + rows:
+            yield False
+            return
+        with self.write(), self._conn() as conn:
+            conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", _INDEX_LOCK)
+            conn.execute(f"DROP INDEX IF EXISTS vectors_hnsw_{dims}")
+        try:
+            yield True
+        finally:
+            self.ensure_vector_index(dims)
 
     def _vec(self) -> str:
         """The vector expression the HNSW index covers (plain ``vec`` when there is no index)."""

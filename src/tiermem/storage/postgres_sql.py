@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import operator
 import struct
 from collections.abc import Sequence
 from dataclasses import fields
@@ -74,9 +75,18 @@ def register_vector(conn: psycopg.Connection[Any], info: TypeInfo) -> None:
 # --- records -------------------------------------------------------------------------------------------
 
 
-def record_row(r: MemoryRecord) -> tuple[Any, ...]:
-    """A record as a memories row, in :data:`COLUMNS` order."""
-    return tuple(encode_field(name, getattr(r, name)) for name in COLUMNS)
+_FIELDS = operator.attrgetter(*COLUMNS)
+_TAGS, _SOURCE, _METADATA = (COLUMNS.index(name) for name in ("tags", "source", "metadata"))
+_JSON = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def record_row(r: MemoryRecord) -> list[Any]:
+    """A record as a memories row, in :data:`COLUMNS` order (what :func:`encode_field` makes of each field,
+    a bulk load's share of which this is: one attribute read for all, the three fields that need it encoded)."""
+    row = list(_FIELDS(r))
+    row[_TAGS] = list(row[_TAGS])
+    row[_SOURCE], row[_METADATA] = _JSON(row[_SOURCE]), _JSON(row[_METADATA])
+    return row
 
 
 def encode_field(name: str, value: Any) -> Any:

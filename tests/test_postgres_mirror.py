@@ -1,0 +1,128 @@
+"""The BM25 mirror on PostgreSQL (storage/postgres_mirror.py): SQLite's ranking, and never behind the database.
+
+Two backends on one database stand for two processes (two `tiermem serve` replicas): whatever one writes,
+the other's next search ranks with it, without either being told.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+import pg
+from builders import make_record
+from tiermem.model import MemoryRecord
+from tiermem.storage.postgres import PostgresBackend
+from tiermem.storage.sqlite import SQLiteBackend
+
+AGENT = "agent-a"
+
+
+@pytest.fixture
+def pair() -> Iterator[tuple[PostgresBackend, PostgresBackend]]:
+    url = pg.database_url()
+    first, second = PostgresBackend(url), PostgresBackend(url)
+    yield first, second
+    first.close()
+    second.close()
+
+
+def ids(found: list[tuple[str, float]]) -> list[str]:
+    return [i for i, _ in found]
+
+
+def test_the_ranking_is_sqlites_bm25(pair: tuple[PostgresBackend, PostgresBackend], tmp_path: Path) -> None:
+    texts = ["the deploy pipeline of the billing worker", "billing worker billing worker retries",
+             "a note about lunch", "the worker pool of the deploy cluster, with a long tail of other words",
+             "Quokka-project billing: invoices go out monthly", "deploy"]  # fmt: skip
+    records = [make_record(t, minutes=i) for i, t in enumerate(texts)]
+    postgres, _ = pair
+    postgres.insert(records, None)
+    sqlite = SQLiteBackend(tmp_path)
+    try:
+        sqlite.insert(records, None)
+        for terms in (["billing", "worker"], ["deploy"], ["quokka", "invoices"], ["deploy", "deploy", "lunch"]):
+            ours, theirs = postgres.lexical(AGENT, terms, limit=10), sqlite.lexical(AGENT, terms, limit=10)
+            assert ids(ours) == ids(theirs)
+            assert [s for _, s in ours] == pytest.approx([s for _, s in theirs])
+    finally:
+        sqlite.close()
+
+
+def test_another_processs_writes_are_seen_at_the_next_search(pair: tuple[PostgresBackend, PostgresBackend]) -> None:
+    reader, writer = pair
+    first = make_record("the zeppelin hangar opens at dawn")
+    writer.insert([first], None)
+    assert ids(reader.lexical(AGENT, ["zeppelin"], limit=5)) == [first.id]  # the reader's mirror is built
+    second = make_record("a second zeppelin arrives", minutes=1)
+    writer.insert([second], None)
+    assert set(ids(reader.lexical(AGENT, ["zeppelin"], limit=5))) == {first.id, second.id}
+    writer.update(AGENT, first.id, {"status": "forgotten"})  # forgotten: out
+    assert ids(reader.lexical(AGENT, ["zeppelin"], limit=5)) == [second.id]
+    writer.update(AGENT, first.id, {"status": "active"})  # restored: back
+    assert set(ids(reader.lexical(AGENT, ["zeppelin"], limit=5))) == {first.id, second.id}
+    writer.update(AGENT, second.id, {"valid_to": datetime.now(UTC)})  # superseded: out
+    assert ids(reader.lexical(AGENT, ["zeppelin"], limit=5)) == [first.id]
+    writer.update(AGENT, first.id, {"text": "the airship hangar opens at dawn"})  # words edited in place
+    assert reader.lexical(AGENT, ["zeppelin"], limit=5) == []
+    assert ids(reader.lexical(AGENT, ["airship"], limit=5)) == [first.id]
+    writer.update(AGENT, first.id, {"tags": ("blimp",)})
+    assert ids(reader.lexical(AGENT, ["blimp"], limit=5)) == [first.id]
+    writer.purge(AGENT, first.id)
+    assert reader.lexical(AGENT, ["airship"], limit=5) == []
+
+
+def test_a_write_transaction_is_answered_by_sql_and_its_rows_reach_no_mirror_uncommitted(
+    pair: tuple[PostgresBackend, PostgresBackend],
+) -> None:
+    backend, _ = pair
+    backend.insert([make_record("an unrelated memory")], None)
+    assert backend.lexical(AGENT, ["memory"], limit=5)  # mirrored
+    pending = make_record("the walrus enclosure", minutes=1)
+    with pytest.raises(RuntimeError), backend.write():
+        backend.insert([pending], None)
+        assert ids(backend.lexical(AGENT, ["walrus"], limit=5)) == [pending.id]  # its own write, through SQL
+        raise RuntimeError("rolled back")
+    assert backend.lexical(AGENT, ["walrus"], limit=5) == []
+
+
+def test_mirrors_of_the_least_recently_searched_agents_are_dropped() -> None:
+    backend = PostgresBackend(pg.database_url(), mirror_agents=2)
+    try:
+        rows: list[MemoryRecord] = []
+        for n, agent in enumerate(("a1", "a2", "a3")):
+            rows.append(replace(make_record(f"note {n} about otters"), agent_id=agent))
+        backend.insert(rows, None)
+        for agent in ("a1", "a2", "a3", "a1"):
+            assert len(backend.lexical(agent, ["otters"], limit=5)) == 1
+        assert backend._mirrors is not None and list(backend._mirrors._indexes) == ["a3", "a1"]
+    finally:
+        backend.close()
+
+
+def test_placements_come_from_the_mirror_and_follow_changes(pair: tuple[PostgresBackend, PostgresBackend]) -> None:
+    """As recall asks: a search (which brings the mirror up to date), then the places of its candidates."""
+    reader, writer = pair
+    turns = [make_record(f"turn {n} of the chat", minutes=n, source={"session": "s1"}) for n in range(3)]
+    writer.insert(turns, None)
+
+    def placed(memory_ids: list[str]) -> dict[str, tuple[int, str]]:
+        assert reader.lexical(AGENT, ["chat"], limit=5)
+        return reader.placements(AGENT, memory_ids)
+
+    ids_ = [t.id for t in turns]
+    assert placed(ids_) == {ids_[0]: (0, "s1"), ids_[1]: (1, "s1"), ids_[2]: (2, "s1")}
+    later = make_record("turn 3 of the chat", minutes=3, source={"session": "s1"})
+    writer.insert([later], None)
+    assert placed([later.id]) == {later.id: (3, "s1")}
+    writer.update(AGENT, ids_[1], {"status": "forgotten"})
+    assert ids_[1] not in placed(ids_)
+    writer.update(AGENT, ids_[0], {"source": {"session": "s2"}})  # moved to another session in place
+    assert placed([ids_[0], ids_[2]]) == {ids_[0]: (0, "s2"), ids_[2]: (1, "s1")}
+    unseen = make_record("a turn no search has read", minutes=4, source={"session": "s2"})
+    writer.insert([unseen], None)
+    assert reader.placements(AGENT, [unseen.id]) == {unseen.id: (1, "s2")}  # not in the mirror: the database
