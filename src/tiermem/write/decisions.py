@@ -10,8 +10,9 @@ first elaboration, else the memory is new. Similarity alone never folds two memo
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -47,8 +48,7 @@ class Decision:
         return self.kind != RESTATEMENT
 
 
-@dataclass(frozen=True, slots=True)
-class _Candidate:
+class _Candidate(NamedTuple):
     id: str
     text: str
     type: str
@@ -172,15 +172,21 @@ class _Batch:
 
     def __init__(self, records: Sequence[MemoryRecord], cosines: np.ndarray, stored: _StoredTexts) -> None:
         self._records = records
-        self._cosines = cosines
         self._stored = stored
         self._position = {r.id: i for i, r in enumerate(records)}
-        codes: dict[str, int] = {}
-        self._types = np.array([codes.setdefault(r.type, len(codes)) for r in records], dtype=np.intp)
         # Written and not replaced by a later item: the earlier items a later one is compared with.
-        self._open = np.zeros(len(records), dtype=bool)
+        self._open = [False] * len(records)
         self._first_of_text: dict[str, int] = {}  # content hash -> the first written batch item with it (any type)
         self._retired: set[str] = set()  # replaced by an earlier item of this batch: no longer a candidate
+        self._earlier: list[tuple[_Earlier, int] | None] = [None] * len(records)  # its type's, its row there
+        members: dict[str, list[int]] = {}
+        for i, record in enumerate(records):
+            members.setdefault(record.type, []).append(i)
+        for group in members.values():
+            if len(group) > 1:
+                earlier = _Earlier(np.asarray(group), cosines)
+                for row, i in enumerate(group[1:], 1):
+                    self._earlier[i] = (earlier, row)
 
     def pool(self, i: int, neighbours: Sequence[tuple[str, float]], exact: MemoryRecord | None) -> list[_Candidate]:
         """Item ``i``'s candidates, as storing it alone after the earlier items would see them: the oldest
@@ -194,30 +200,27 @@ class _Batch:
         if twin is not None and records[twin].id not in retired:
             first.append(_Candidate(records[twin].id, records[twin].text, records[twin].type, 1.0))
         taken = {c.id for c in first} | retired
-        stored = self._stored.nearest(sorted(neighbours, key=_by_cosine), taken)
-        near = stored + self._nearest_in_batch(i, twin)
+        near = self._stored.nearest(sorted(neighbours, key=_by_cosine), taken)
+        near += self._nearest_in_batch(i, twin)
         near.sort(key=_candidate_cosine, reverse=True)  # stable: stored first, then batch items in order
         return first + near[:NEIGHBOURS]
 
     def _nearest_in_batch(self, i: int, twin: int | None) -> list[_Candidate]:
         """The :data:`NEIGHBOURS` earlier written items of item ``i``'s type nearest to it, but those replaced
         and its ``twin`` (already a candidate), in batch order (of equal cosines, the earlier is the nearer)."""
-        mask = self._open[:i] & (self._types[:i] == self._types[i])
-        if twin is not None:
-            mask[twin] = False
-        earlier = np.flatnonzero(mask)
-        if not len(earlier):
+        place = self._earlier[i]
+        if place is None:
             return []
-        cosines = self._cosines[i, earlier]
-        if len(earlier) > NEIGHBOURS:
-            chosen = np.sort(earlier[np.argsort(-cosines, kind="stable")[:NEIGHBOURS]])
-            cosines = self._cosines[i, chosen]
-            earlier = chosen
+        found: list[tuple[int, float]] = []
+        is_open = self._open
+        for j, cosine in place[0].nearest(place[1]):
+            if is_open[j] and j != twin:
+                found.append((j, cosine))
+                if len(found) == NEIGHBOURS:
+                    break
+        found.sort()
         records = self._records
-        return [
-            _Candidate(records[j].id, records[j].text, records[j].type, c)
-            for j, c in zip(earlier.tolist(), cosines.tolist(), strict=True)
-        ]
+        return [_Candidate(records[j].id, records[j].text, records[j].type, cosine) for j, cosine in found]
 
     def decided(self, i: int, decision: Decision | None) -> None:
         record = self._records[i]
@@ -229,6 +232,24 @@ class _Batch:
             replaced = self._position.get(decision.matched_id)
             if replaced is not None:
                 self._open[replaced] = False
+
+
+class _Earlier:
+    """For each item of one type in a batch, the earlier items of that type nearest first (of equal cosines,
+    the earlier first): one sort of the type's cosines for the batch, walked lazily per item."""
+
+    def __init__(self, group: np.ndarray, cosines: np.ndarray) -> None:
+        self._group = group
+        self._cosines = cosines[np.ix_(group, group)]
+        size = len(group)
+        # Only earlier items count: later ones (and the item itself) score +inf and sort last.
+        below = np.tri(size, size, -1, dtype=bool)
+        self._order = np.argsort(np.where(below, -self._cosines, np.inf), axis=1, kind="stable")
+
+    def nearest(self, row: int) -> Iterator[tuple[int, float]]:
+        """The earlier items of the item at ``row`` (its batch position, its cosine), nearest first."""
+        columns = self._order[row, :row]
+        return zip(self._group[columns].tolist(), self._cosines[row, columns].tolist(), strict=True)
 
 
 def _by_cosine(neighbour: tuple[str, float]) -> float:
