@@ -207,7 +207,7 @@ class _Batch:
 
     def _nearest_in_batch(self, i: int, twin: int | None) -> list[_Candidate]:
         """The :data:`NEIGHBOURS` earlier written items of item ``i``'s type nearest to it, but those replaced
-        and its ``twin`` (already a candidate), in batch order (of equal cosines, the earlier is the nearer)."""
+        and its ``twin`` (already a candidate), nearest first (of equal cosines, the earlier item first)."""
         place = self._earlier[i]
         if place is None:
             return []
@@ -218,7 +218,6 @@ class _Batch:
                 found.append((j, cosine))
                 if len(found) == NEIGHBOURS:
                     break
-        found.sort()
         records = self._records
         return [_Candidate(records[j].id, records[j].text, records[j].type, cosine) for j, cosine in found]
 
