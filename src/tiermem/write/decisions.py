@@ -140,7 +140,7 @@ class _StoredTexts:
     def __init__(self, backend: Backend, agent_id: str, found: Sequence[Sequence[tuple[str, float]]]) -> None:
         self._backend = backend
         self._agent_id = agent_id
-        self.known: dict[str, tuple[str, str]] = {}
+        self._known: dict[str, tuple[str, str]] = {}
         self._asked: set[str] = set()
         self._read([m for row in found for m, _ in row[:NEIGHBOURS]])
 
@@ -148,7 +148,7 @@ class _StoredTexts:
         wanted = [m for m in dict.fromkeys(ids) if m not in self._asked]
         if wanted:
             self._asked.update(wanted)
-            self.known.update(self._backend.current_texts(self._agent_id, wanted))
+            self._known.update(self._backend.current_texts(self._agent_id, wanted))
 
     def nearest(self, neighbours: Sequence[tuple[str, float]], taken: set[str]) -> list[_Candidate]:
         """The first :data:`NEIGHBOURS` of ``neighbours`` (nearest first) that are current and not ``taken``."""
@@ -158,7 +158,7 @@ class _StoredTexts:
                 continue
             if m not in self._asked:  # deeper than read up front: read the rest of this item's neighbours
                 self._read([n for n, _ in neighbours[position:]])
-            text_type = self.known.get(m)
+            text_type = self._known.get(m)
             if text_type is not None:
                 out.append(_Candidate(m, text_type[0], text_type[1], cosine))
                 if len(out) == NEIGHBOURS:
