@@ -121,16 +121,22 @@ class WritePath(CoreState):
             # A back-dated import older than what it changes is the older version: it is stored superseded.
             older, newer = (old, record.id) if known[old].created_at <= record.created_at else (record.id, old)
             successor[older] = newer
-            self._retire(agent_id, older, newer, now, decision.kind)
+            self._retire(agent_id, older, newer, now, decision.kind, vectors=False)
             history.append(
                 HistoryEntry(older, now, "superseded", {"by": newer, "kind": decision.kind, "why": decision.why})
             )
+        if successor:  # the replaced memories' vectors, in one statement for the batch
+            self.backend.delete_vectors(agent_id, list(successor))
         return successor
 
-    def _retire(self, agent_id: str, old: str, new: str, now: datetime, kind: str | None = None) -> None:
-        """``new`` replaces ``old``: the old one leaves recall but stays readable, linked from its successor."""
+    def _retire(
+        self, agent_id: str, old: str, new: str, now: datetime, kind: str | None = None, *, vectors: bool = True
+    ) -> None:
+        """``new`` replaces ``old``: the old one leaves recall but stays readable, linked from its successor
+        (``vectors``: its vector is deleted here; else the caller deletes it)."""
         self.backend.update(agent_id, old, {"valid_to": now, "superseded_by": new, "updated_at": now})
-        self.backend.delete_vectors(agent_id, [old])
+        if vectors:
+            self.backend.delete_vectors(agent_id, [old])
         self.backend.add_link(agent_id, Link(new, old, "supersedes", now))
         if kind == "contradiction":
             self.backend.add_link(agent_id, Link(new, old, "contradicts", now))

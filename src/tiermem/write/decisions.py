@@ -10,8 +10,9 @@ first elaboration, else the memory is new. Similarity alone never folds two memo
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -47,8 +48,7 @@ class Decision:
         return self.kind != RESTATEMENT
 
 
-@dataclass(frozen=True, slots=True)
-class _Candidate:
+class _Candidate(NamedTuple):
     id: str
     text: str
     type: str
@@ -116,58 +116,144 @@ class WriteDecisions:
 
     def decide(self, agent_id: str, records: Sequence[MemoryRecord], vectors: np.ndarray) -> list[Decision | None]:
         by_hash = self._backend.find_by_hashes(agent_id, [r.content_hash for r in records])
-        types = [r.type for r in records]
         # Twice as deep as compared: earlier items of the batch may replace some, as storing one by one would.
-        found = self._backend.dedup_candidates(agent_id, vectors, limit=2 * NEIGHBOURS, types=types)
-        wanted = {m for row in found for m, _ in row} | {exact.id for exact in by_hash.values()}
-        stored = self._backend.current_texts(agent_id, list(wanted))
+        found = self._backend.dedup_candidates(agent_id, vectors, limit=2 * NEIGHBOURS, types=[r.type for r in records])
         units = _unit_rows(vectors)
-        batch = units @ units.T
+        batch = _Batch(records, units @ units.T, _StoredTexts(self._backend, agent_id, found))
         decisions: list[Decision | None] = []
-        kept: dict[str, list[int]] = {}  # type -> earlier batch items that are written (a later one may match)
-        first_of_text: dict[str, int] = {}  # content hash -> the first written batch item with it (any type)
-        retired: set[str] = set()  # replaced by an earlier item of this batch: no longer a candidate
         for i, record in enumerate(records):
-            mine = kept.get(record.type, [])
-            pool = self._pool(i, records, found[i], by_hash, stored, batch, mine, first_of_text, retired)
+            pool = batch.pool(i, found[i], by_hash.get(record.content_hash))
             derived = record.source.get("type") in DERIVED_SOURCES
             decision = (similarity_only if derived else self._decide_one)(
                 record.text, record.type, pool, self._thresholds
             )
-            if decision is None or decision.stores:
-                kept.setdefault(record.type, []).append(i)
-                first_of_text.setdefault(record.content_hash, i)
-            if decision is not None and decision.kind in ("update", "contradiction"):
-                retired.add(decision.matched_id)
+            batch.decided(i, decision)
             decisions.append(decision)
         return decisions
 
-    @staticmethod
-    def _pool(
-        i: int,
-        records: Sequence[MemoryRecord],
-        neighbours: Sequence[tuple[str, float]],
-        by_hash: Mapping[str, MemoryRecord],
-        stored: Mapping[str, tuple[str, str]],
-        batch: np.ndarray,
-        kept: Sequence[int],
-        first_of_text: Mapping[str, int],
-        retired: set[str],
-    ) -> list[_Candidate]:
+
+class _StoredTexts:
+    """(text, type) of the current stored neighbours, read from the store as the pools need them: the
+    :data:`NEIGHBOURS` nearest of each item up front (one query for the batch), deeper ones only for the
+    few items whose nearest are not current or were replaced by an earlier item of the batch."""
+
+    def __init__(self, backend: Backend, agent_id: str, found: Sequence[Sequence[tuple[str, float]]]) -> None:
+        self._backend = backend
+        self._agent_id = agent_id
+        self._known: dict[str, tuple[str, str]] = {}
+        self._asked: set[str] = set()
+        self._read([m for row in found for m, _ in row[:NEIGHBOURS]])
+
+    def _read(self, ids: Sequence[str]) -> None:
+        wanted = [m for m in dict.fromkeys(ids) if m not in self._asked]
+        if wanted:
+            self._asked.update(wanted)
+            self._known.update(self._backend.current_texts(self._agent_id, wanted))
+
+    def nearest(self, neighbours: Sequence[tuple[str, float]], taken: set[str]) -> list[_Candidate]:
+        """The first :data:`NEIGHBOURS` of ``neighbours`` (nearest first) that are current and not ``taken``."""
+        out: list[_Candidate] = []
+        for position, (m, cosine) in enumerate(neighbours):
+            if m in taken:
+                continue
+            if m not in self._asked:  # deeper than read up front: read the rest of this item's neighbours
+                self._read([n for n, _ in neighbours[position:]])
+            text_type = self._known.get(m)
+            if text_type is not None:
+                out.append(_Candidate(m, text_type[0], text_type[1], cosine))
+                if len(out) == NEIGHBOURS:
+                    break
+        return out
+
+
+class _Batch:
+    """The state of a batch being decided in order: which earlier items are written (a later one may match
+    them), the first written item of each text, and what earlier items replaced."""
+
+    def __init__(self, records: Sequence[MemoryRecord], cosines: np.ndarray, stored: _StoredTexts) -> None:
+        self._records = records
+        self._stored = stored
+        self._position = {r.id: i for i, r in enumerate(records)}
+        # Written and not replaced by a later item: the earlier items a later one is compared with.
+        self._open = [False] * len(records)
+        self._first_of_text: dict[str, int] = {}  # content hash -> the first written batch item with it (any type)
+        self._retired: set[str] = set()  # replaced by an earlier item of this batch: no longer a candidate
+        self._earlier: list[tuple[_Earlier, int] | None] = [None] * len(records)  # its type's, its row there
+        members: dict[str, list[int]] = {}
+        for i, record in enumerate(records):
+            members.setdefault(record.type, []).append(i)
+        for group in members.values():
+            if len(group) > 1:
+                earlier = _Earlier(np.asarray(group), cosines)
+                for row, i in enumerate(group[1:], 1):
+                    self._earlier[i] = (earlier, row)
+
+    def pool(self, i: int, neighbours: Sequence[tuple[str, float]], exact: MemoryRecord | None) -> list[_Candidate]:
         """Item ``i``'s candidates, as storing it alone after the earlier items would see them: the oldest
         memory with its text (stored, else the first such batch item), then its :data:`NEIGHBOURS` nearest of
         its type among the stored memories and the earlier batch items together."""
-        record = records[i]
-        exact = by_hash.get(record.content_hash)
-        twin = first_of_text.get(record.content_hash)
+        record, records, retired = self._records[i], self._records, self._retired
         first: list[_Candidate] = []
-        if exact is not None:
+        if exact is not None and exact.id not in retired:
             first.append(_Candidate(exact.id, exact.text, exact.type, 1.0))
-        if twin is not None:
+        twin = self._first_of_text.get(record.content_hash)
+        if twin is not None and records[twin].id not in retired:
             first.append(_Candidate(records[twin].id, records[twin].text, records[twin].type, 1.0))
-        near = [_Candidate(m, stored[m][0], stored[m][1], c) for m, c in neighbours if m in stored]
-        near += [_Candidate(records[j].id, records[j].text, records[j].type, float(batch[i, j])) for j in kept]
-        near.sort(key=lambda c: c.cosine, reverse=True)
-        first = [c for c in first if c.id not in retired]
         taken = {c.id for c in first} | retired
-        return first + [c for c in near if c.id not in taken][:NEIGHBOURS]
+        near = self._stored.nearest(sorted(neighbours, key=_by_cosine), taken)
+        near += self._nearest_in_batch(i, twin)
+        near.sort(key=_candidate_cosine, reverse=True)  # stable: stored first, then batch items in order
+        return first + near[:NEIGHBOURS]
+
+    def _nearest_in_batch(self, i: int, twin: int | None) -> list[_Candidate]:
+        """The :data:`NEIGHBOURS` earlier written items of item ``i``'s type nearest to it, but those replaced
+        and its ``twin`` (already a candidate), nearest first (of equal cosines, the earlier item first)."""
+        place = self._earlier[i]
+        if place is None:
+            return []
+        found: list[tuple[int, float]] = []
+        is_open = self._open
+        for j, cosine in place[0].nearest(place[1]):
+            if is_open[j] and j != twin:
+                found.append((j, cosine))
+                if len(found) == NEIGHBOURS:
+                    break
+        records = self._records
+        return [_Candidate(records[j].id, records[j].text, records[j].type, cosine) for j, cosine in found]
+
+    def decided(self, i: int, decision: Decision | None) -> None:
+        record = self._records[i]
+        if decision is None or decision.stores:
+            self._open[i] = True
+            self._first_of_text.setdefault(record.content_hash, i)
+        if decision is not None and decision.kind in ("update", "contradiction"):
+            self._retired.add(decision.matched_id)
+            replaced = self._position.get(decision.matched_id)
+            if replaced is not None:
+                self._open[replaced] = False
+
+
+class _Earlier:
+    """For each item of one type in a batch, the earlier items of that type nearest first (of equal cosines,
+    the earlier first): one sort of the type's cosines for the batch, walked lazily per item."""
+
+    def __init__(self, group: np.ndarray, cosines: np.ndarray) -> None:
+        self._group = group
+        self._cosines = cosines[np.ix_(group, group)]
+        size = len(group)
+        # Only earlier items count: later ones (and the item itself) score +inf and sort last.
+        below = np.tri(size, size, -1, dtype=bool)
+        self._order = np.argsort(np.where(below, -self._cosines, np.inf), axis=1, kind="stable")
+
+    def nearest(self, row: int) -> Iterator[tuple[int, float]]:
+        """The earlier items of the item at ``row`` (its batch position, its cosine), nearest first."""
+        columns = self._order[row, :row]
+        return zip(self._group[columns].tolist(), self._cosines[row, columns].tolist(), strict=True)
+
+
+def _by_cosine(neighbour: tuple[str, float]) -> float:
+    return -neighbour[1]
+
+
+def _candidate_cosine(candidate: _Candidate) -> float:
+    return candidate.cosine
