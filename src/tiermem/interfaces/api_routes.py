@@ -384,8 +384,8 @@ def retrieve(body: RetrieveBody, agent: Reader, memory: Store, request: Request)
 
 
 @router.get("/v1/agents/{agent_id}/hot", tags=["lifecycle"], summary="The hot state (always in context)")
-def hot(agent: Reader, life: Lifecycle) -> dict[str, Any]:
-    return life.hot(agent_id=agent)
+def hot(agent: Reader, life: Lifecycle) -> Response:
+    return _json(life.hot(agent_id=agent))  # as stored: with any keys a caller or an import gave
 
 
 @router.post("/v1/agents/{agent_id}/hot", tags=["lifecycle"], summary="Change the hot state, within its limits")
