@@ -369,9 +369,9 @@ def context(body: ContextBody, agent: Reader, memory: Store) -> ContextBlock:
 
 
 @router.get("/v1/agents/{agent_id}/stats", tags=["server"], summary="Counts by status, type and tier")
-def stats(agent: Reader, memory: Store) -> dict[str, Any]:
+def stats(agent: Reader, memory: Store) -> Response:
     # Not the store's path: where the server keeps its files (or a database URL) is none of a client's business.
-    return {key: value for key, value in memory.stats(agent_id=agent).items() if key != "path"}
+    return _json({key: value for key, value in memory.stats(agent_id=agent).items() if key != "path"})
 
 
 # --- the tiered lifecycle (seed 000) ----------------------------------------------------------------------
