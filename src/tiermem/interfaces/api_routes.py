@@ -23,7 +23,7 @@ from ..errors import ValidationError
 from ..lifecycle.service import LifecycleService
 from ..results import Renders
 from ..write.provenance import stamp
-from .auth import Principal
+from .auth import Principal, TokenInfo
 
 router = APIRouter()
 MAX_BATCH = 1000
@@ -192,7 +192,7 @@ class Health(BaseModel):
 
 
 class WhoAmI(BaseModel):
-    token: dict[str, Any] | None
+    token: TokenInfo | None
     insecure_local: bool
 
 
