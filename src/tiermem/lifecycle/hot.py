@@ -223,20 +223,18 @@ def _add_once(items: list[D], item: D) -> None:
     """Append ``item``, unless one with the same text (case and spacing aside) is there: then that one takes the
     new fields (a task's new status, a lesson's new importance), keeping the higher importance and its first
     timestamp, so the same lesson or event sent twice is one entry, not two."""
-    for existing in items:
-        if _same_text(existing.get("text"), item["text"]):
-            first = existing["timestamp"]
-            importance = max(_importance(existing), _importance(item))
-            existing.update(item)
-            existing["timestamp"] = first
-            if "importance" in item:  # a lesson's, or one an event or task was given (one of its other keys)
-                cast(dict[str, Any], existing)["importance"] = importance
+    for entry in items:
+        if _same_text(entry.get("text"), item["text"]):
+            # As JSON: an event or task may have been given an importance too, a key its type does not name.
+            existing = cast(dict[str, Any], entry)
+            new: Mapping[str, Any] = item
+            first = existing.get("timestamp", new.get("timestamp"))
+            importance = max(existing.get("importance", 0.0), new.get("importance", 0.0))
+            existing.update(new, timestamp=first)
+            if "importance" in new:
+                existing["importance"] = importance
             return
     items.append(item)
-
-
-def _importance(entry: Mapping[str, Any]) -> Any:
-    return entry.get("importance", 0.0)
 
 
 def _upsert(projects: list[Project], project: Project) -> None:
