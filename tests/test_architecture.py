@@ -15,9 +15,9 @@ from tiermem import registry
 
 MAX_MODULE_LINES = 600
 MAX_FACADE_LINES = 400
-# Functions annotated ``-> dict[str, Any]`` (private ones too). Issue 20 stage 5 aims at 60: results are
-# tiermem.results dataclasses; lower this as modules are converted, never raise it.
-MAX_UNTYPED_DICT_RETURNS = 70
+# Functions annotated ``-> dict[str, Any]`` (private ones too). Issue 20: results are tiermem.results
+# dataclasses, JSON documents TypedDicts; lower this as modules are converted, never raise it.
+MAX_UNTYPED_DICT_RETURNS = 54
 
 
 def test_there_is_no_import_cycle() -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 from hypothesis import given
@@ -17,7 +16,7 @@ NOW = 1_770_000_000.0
 LIMITS = HotSettings()
 
 
-def _with(*updates: tuple[str, object]) -> dict[str, Any]:
+def _with(*updates: tuple[str, object]) -> hot.HotState:
     state = hot.empty_state()
     for key, value in updates:
         state, _ = hot.enforce_limits(hot.apply_update(state, key, value, NOW), LIMITS)
@@ -142,7 +141,8 @@ def test_check_state_accepts_the_seed_file_and_keeps_unknown_keys() -> None:
         "custom": {"kept": True},
     }
     state = hot.check_state(seed, NOW)
-    assert "_schema_version" not in state and state["custom"] == {"kept": True}
+    assert "_schema_version" not in state and state.get("custom") == {"kept": True}
+    assert list(state) == ["identity", "owner_profile", "active_context", "critical_lessons", "custom"]
     assert state["critical_lessons"][1] == {
         "text": "plain lesson",
         "category": "general",
@@ -202,6 +202,22 @@ def test_the_same_lesson_event_or_task_twice_is_one_entry() -> None:
     assert [(x["importance"], x["timestamp"]) for x in state["critical_lessons"]] == [(0.9, 1707350400)]
     assert len(state["active_context"]["events"]) == 1
     assert [t["status"] for t in state["active_context"]["tasks"]] == ["done"]  # a status update, not a copy
+
+
+def test_entries_keep_the_keys_they_were_given_in_their_order() -> None:
+    """The stored JSON is the caller's object completed: its other keys kept, in the order it gave them."""
+    state = _with(
+        ("lesson", {"importance": 0.8, "text": "Pin the versions", "why": "a broken build"}),
+        ("event", {"text": "Launch", "importance": 0.4, "where": "Sydney"}),
+        ("event", {"text": "launch", "importance": 0.2}),
+    )
+    assert json.dumps(state["critical_lessons"][0]) == json.dumps(
+        {"importance": 0.8, "text": "Pin the versions", "why": "a broken build", "category": "general",
+         "timestamp": int(NOW)}
+    )  # fmt: skip
+    assert state["active_context"]["events"] == [
+        {"text": "launch", "importance": 0.4, "where": "Sydney", "timestamp": int(NOW)}  # the higher importance
+    ]
 
 
 def test_timestamps_are_whole_seconds() -> None:

@@ -14,6 +14,7 @@ from . import registry
 from .backup import ImportReport
 from .config import Settings
 from .core import Core, conversation
+from .core.reads import Stats
 from .facade.admin import Admin
 from .facade.llm import LLMNamespace
 from .facade.workspace import WorkspaceNamespace
@@ -217,7 +218,7 @@ class Memory:
     def history(self, memory_id: str, *, agent_id: str = "default") -> builtins.list[HistoryEntry]:
         return self.core.history(memory_id, agent_id=agent_id)
 
-    def stats(self, *, agent_id: str = "default") -> dict[str, Any]:
+    def stats(self, *, agent_id: str = "default") -> Stats:
         return self.core.stats(agent_id=agent_id)
 
     def agents(self) -> builtins.list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import builtins
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, TypedDict
 
 from ..errors import ValidationError
 from ..model import INVERSE_RELATIONS, Hit, MemoryRecord, check_agent_id, check_text
@@ -13,6 +13,20 @@ from ..recall.pipeline import Recall
 from ..storage.base import HistoryEntry
 from .items import check_limit, make_filters, now_or
 from .state import CoreState
+
+
+class Stats(TypedDict):
+    """What ``stats`` counts (a JSON document, indexed as ``mem.stats()["memories"]``)."""
+
+    agent_id: str
+    memories: int  # current ones
+    by_status: dict[str, int]  # current, superseded, forgotten
+    by_type: dict[str, int]  # of the current memories, as by_tier
+    by_tier: dict[str, int]
+    links: int
+    embedder: str
+    dims: int
+    path: str  # where the store lives
 
 
 class ReadPath(CoreState):
@@ -94,16 +108,20 @@ class ReadPath(CoreState):
         record = self.get(memory_id, agent_id=agent_id)
         return self.backend.history(record.agent_id, record.id)
 
-    def stats(self, *, agent_id: str = "default") -> dict[str, Any]:
+    def stats(self, *, agent_id: str = "default") -> Stats:
         agent_id = check_agent_id(agent_id)
-        return {
-            "agent_id": agent_id,
-            "memories": self.backend.count(agent_id),
-            **self.backend.stats(agent_id),
-            "embedder": self.embedder.name,
-            "dims": self.embedder.dims,
-            "path": self.location,
-        }
+        counts = self.backend.stats(agent_id)  # the contract's four counts (tests/test_contract.py)
+        return Stats(
+            agent_id=agent_id,
+            memories=self.backend.count(agent_id),
+            by_status=counts["by_status"],
+            by_type=counts["by_type"],
+            by_tier=counts["by_tier"],
+            links=counts["links"],
+            embedder=self.embedder.name,
+            dims=self.embedder.dims,
+            path=self.location,
+        )
 
     def agents(self) -> builtins.list[str]:
         return self.backend.agents()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from ..core.items import now_or
 from ..core.port import MemoryCore
@@ -56,11 +55,11 @@ class WorkspaceNamespace:
         workspace: str | Path | None = None,
         rebuild: bool = False,
         quick: bool = False,
-    ) -> dict[str, Any]:
+    ) -> service.SyncReport:
         """Index the workspace files for recall by checksum (``rebuild``: from scratch; ``quick``: older logs
         only every minute, as each context does); say what changed."""
         root = service.require_root(self._core, workspace)
-        return service.sync(self._core, self._core.backend, root, agent_id, rebuild=rebuild, quick=quick).to_dict()
+        return service.sync(self._core, self._core.backend, root, agent_id, rebuild=rebuild, quick=quick)
 
     def root(self, workspace: str | Path | None = None) -> Path | None:
         """The workspace directory: given, configured, or the store's parent for ``<dir>/.tiermem``."""

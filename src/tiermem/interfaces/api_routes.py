@@ -23,7 +23,7 @@ from ..errors import ValidationError
 from ..lifecycle.service import LifecycleService
 from ..results import Renders
 from ..write.provenance import stamp
-from .auth import Principal
+from .auth import Principal, TokenInfo
 
 router = APIRouter()
 MAX_BATCH = 1000
@@ -192,7 +192,7 @@ class Health(BaseModel):
 
 
 class WhoAmI(BaseModel):
-    token: dict[str, Any] | None
+    token: TokenInfo | None
     insecure_local: bool
 
 
@@ -369,9 +369,9 @@ def context(body: ContextBody, agent: Reader, memory: Store) -> ContextBlock:
 
 
 @router.get("/v1/agents/{agent_id}/stats", tags=["server"], summary="Counts by status, type and tier")
-def stats(agent: Reader, memory: Store) -> dict[str, Any]:
+def stats(agent: Reader, memory: Store) -> Response:
     # Not the store's path: where the server keeps its files (or a database URL) is none of a client's business.
-    return {key: value for key, value in memory.stats(agent_id=agent).items() if key != "path"}
+    return _json({key: value for key, value in memory.stats(agent_id=agent).items() if key != "path"})
 
 
 # --- the tiered lifecycle (seed 000) ----------------------------------------------------------------------
@@ -384,8 +384,8 @@ def retrieve(body: RetrieveBody, agent: Reader, memory: Store, request: Request)
 
 
 @router.get("/v1/agents/{agent_id}/hot", tags=["lifecycle"], summary="The hot state (always in context)")
-def hot(agent: Reader, life: Lifecycle) -> dict[str, Any]:
-    return life.hot(agent_id=agent)
+def hot(agent: Reader, life: Lifecycle) -> Response:
+    return _json(life.hot(agent_id=agent))  # as stored: with any keys a caller or an import gave
 
 
 @router.post("/v1/agents/{agent_id}/hot", tags=["lifecycle"], summary="Change the hot state, within its limits")

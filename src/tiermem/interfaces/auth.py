@@ -19,7 +19,9 @@ import secrets
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from typing_extensions import TypedDict  # the one pydantic reads on Python 3.11 (REST's whoami)
 
 from ..errors import TiermemError, ValidationError
 from ..model import check_agent_id
@@ -38,6 +40,18 @@ class AuthError(TiermemError):
 
 class ForbiddenError(TiermemError):
     """A valid token that does not cover this agent or needs a higher role (HTTP 403)."""
+
+
+class TokenInfo(TypedDict):
+    """A token as listings show it: everything but its hash."""
+
+    id: str
+    agents: list[str]
+    role: str
+    label: str
+    created_at: str
+    revoked_at: str | None
+    expires_at: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,12 +73,16 @@ class Token:
     def allows(self, role: str) -> bool:
         return ROLES.index(self.role) >= ROLES.index(role)
 
-    def public(self) -> dict[str, Any]:
-        """What listings show: no hash."""
-        out = asdict(self)
-        del out["secret_hash"]
-        out["agents"] = list(self.agents)
-        return out
+    def public(self) -> TokenInfo:
+        return TokenInfo(
+            id=self.id,
+            agents=list(self.agents),
+            role=self.role,
+            label=self.label,
+            created_at=self.created_at,
+            revoked_at=self.revoked_at,
+            expires_at=self.expires_at,
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,9 +1,9 @@
 """Hot state (seed 000): identity, owner profile, active context and critical lessons, always in context.
 
-Pure. The state is a JSON document of the seed's shape; every write goes through :func:`apply_update` and
-:func:`enforce_limits`, so the limits hold after every write, not only at the next consolidation. It is
-rendered to markdown inside a marked block of MEMORY.md; :func:`splice` replaces only that block, so what
-people write around it is never touched.
+Pure. The state is a JSON document of the seed's shape (:class:`HotState`); every write goes through
+:func:`apply_update` and :func:`enforce_limits`, so the limits hold after every write, not only at the next
+consolidation. It is rendered to markdown inside a marked block of MEMORY.md; :func:`splice` replaces only
+that block, so what people write around it is never touched.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import copy
 import json
 from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NotRequired, TypedDict, TypeVar, cast
 
 from ..config import HotSettings
 from ..errors import ValidationError
@@ -26,17 +26,64 @@ MARK_END = "<!-- tiermem:hot:end -->"
 DEFAULT_LESSON_IMPORTANCE = 0.7
 _MAX_TEXT = 1000  # one lesson, event or task; the 5 KB total is the real limit
 
-
-def empty_state() -> dict[str, Any]:
-    return {
-        "identity": {},
-        "owner_profile": {},
-        "active_context": {"projects": [], "events": [], "tasks": []},
-        "critical_lessons": [],
-    }
+# The seed's file format, hence typed dicts. Each document also keeps every other key a caller or an import
+# gave it (nothing is lost, and the JSON is the seed's): the types name the keys tiermem reads and writes.
 
 
-def size_bytes(state: Mapping[str, Any]) -> int:
+class _Dated(TypedDict):
+    text: str
+    timestamp: int  # whole epoch seconds
+
+
+class Event(_Dated):
+    """Something that happened; the newest are kept."""
+
+
+class Task(_Dated):
+    status: str  # "pending" until it is done
+
+
+class Lesson(_Dated):
+    category: str
+    importance: float  # the most important are kept
+
+
+class Project(TypedDict):
+    """Updated by name."""
+
+    name: str
+    description: NotRequired[object]  # any JSON the caller gave, rendered as text
+    status: NotRequired[object]
+
+
+class ActiveContext(TypedDict):
+    projects: list[Project]
+    events: list[Event]
+    tasks: list[Task]
+
+
+class HotState(TypedDict):
+    """The seed's hot-memory-state.json: identity and owner profile (free-form), active context, lessons."""
+
+    identity: dict[str, Any]
+    owner_profile: dict[str, Any]
+    active_context: ActiveContext
+    critical_lessons: list[Lesson]
+
+
+D = TypeVar("D", bound=_Dated)
+T = TypeVar("T", bound=Mapping[str, object])
+
+
+def empty_state() -> HotState:
+    return HotState(identity={}, owner_profile={}, active_context=_empty_context(), critical_lessons=[])
+
+
+def _empty_context() -> ActiveContext:
+    return ActiveContext(projects=[], events=[], tasks=[])
+
+
+def size_bytes(state: HotState) -> int:
     """The seed's measure: the JSON document as ``json.dumps`` writes it by default."""
     return len(json.dumps(state).encode("utf-8"))
 
@@ -67,63 +114,74 @@ def _object(value: object, what: str) -> dict[str, Any]:
     return check_json_object(what, value)
 
 
-def _lesson(value: object, now: float) -> dict[str, Any]:
+def _kept(given: Mapping[str, Any], checked: T) -> T:
+    """``checked`` with the other keys ``given`` has, in ``given``'s order (what the caller wrote is kept)."""
+    return cast(T, {**given, **checked})  # a TypedDict cannot say "and other keys" to mypy
+
+
+def _lesson(value: object, now: float) -> Lesson:
     item = _object(value, "lesson")
-    return {
-        **item,
-        "text": _text(item.get("text"), "a lesson"),
-        "category": str(item.get("category") or "general"),
-        "importance": check_unit("lesson importance", item.get("importance", DEFAULT_LESSON_IMPORTANCE)),
-        "timestamp": _time(item.get("timestamp"), now, "lesson"),
-    }
+    return _kept(
+        item,
+        Lesson(
+            text=_text(item.get("text"), "a lesson"),
+            category=str(item.get("category") or "general"),
+            importance=check_unit("lesson importance", item.get("importance", DEFAULT_LESSON_IMPORTANCE)),
+            timestamp=_time(item.get("timestamp"), now, "lesson"),
+        ),
+    )
 
 
-def _event(value: object, now: float) -> dict[str, Any]:
+def _event(value: object, now: float) -> Event:
     item = _object(value, "event")
-    return {
-        **item,
-        "text": _text(item.get("text"), "an event"),
-        "timestamp": _time(item.get("timestamp"), now, "event"),
-    }
+    return _kept(
+        item, Event(text=_text(item.get("text"), "an event"), timestamp=_time(item.get("timestamp"), now, "event"))
+    )
 
 
-def _task(value: object, now: float) -> dict[str, Any]:
+def _task(value: object, now: float) -> Task:
     item = _object(value, "task")
     status = item.get("status", "pending")
     if not isinstance(status, str) or not status.strip():
         raise ValidationError("a task's status must be a non-empty string such as 'pending' or 'done'")
-    return {
-        **item,
-        "text": _text(item.get("text"), "a task"),
-        "status": status.strip(),
-        "timestamp": _time(item.get("timestamp"), now, "task"),
-    }
+    return _kept(
+        item,
+        Task(
+            text=_text(item.get("text"), "a task"),
+            status=status.strip(),
+            timestamp=_time(item.get("timestamp"), now, "task"),
+        ),
+    )
 
 
-def _project(value: object) -> dict[str, Any]:
+def _project(value: object) -> Project:
     item = _object(value, "project")
     name = item.get("name")
     if not isinstance(name, str) or not name.strip():
         raise ValidationError("a project needs a non-empty 'name' (projects are updated by name)")
-    return {**item, "name": name.strip()}
+    return _kept(item, Project(name=name.strip()))
 
 
-def check_state(value: object, now: float) -> dict[str, Any]:
+def check_state(value: object, now: float) -> HotState:
     """A whole hot-state document (an import), validated and completed with the seed's defaults."""
     doc = check_json_object("hot state", value)
     doc.pop("_schema_version", None)  # the seed's file-format marker, not state
-    state = empty_state()
-    for key in ("identity", "owner_profile"):
-        state[key] = check_json_object(key, doc.pop(key, None))
+    identity = check_json_object("identity", doc.pop("identity", None))
+    owner_profile = check_json_object("owner_profile", doc.pop("owner_profile", None))
     context = check_json_object("active_context", doc.pop("active_context", None))
-    state["active_context"] = {
-        **context,
-        "projects": [_project(p) for p in _list(context.get("projects"), "projects")],
-        "events": [_event(e, 0.0) for e in _list(context.get("events"), "events")],
-        "tasks": [_task(t, 0.0) for t in _list(context.get("tasks"), "tasks")],
-    }
-    state["critical_lessons"] = [_lesson(x, 0.0) for x in _list(doc.pop("critical_lessons", None), "critical_lessons")]
-    return {**state, **doc}  # unknown top-level keys are kept: nothing in an import is lost
+    active_context = _kept(
+        context,
+        ActiveContext(
+            projects=[_project(p) for p in _list(context.get("projects"), "projects")],
+            events=[_event(e, 0.0) for e in _list(context.get("events"), "events")],
+            tasks=[_task(t, 0.0) for t in _list(context.get("tasks"), "tasks")],
+        ),
+    )
+    lessons = [_lesson(x, 0.0) for x in _list(doc.pop("critical_lessons", None), "critical_lessons")]
+    state = HotState(
+        identity=identity, owner_profile=owner_profile, active_context=active_context, critical_lessons=lessons
+    )
+    return cast(HotState, {**state, **doc})  # unknown top-level keys are kept, after these: nothing is lost
 
 
 def _list(value: object, what: str) -> list[Any]:
@@ -137,12 +195,13 @@ def _list(value: object, what: str) -> list[Any]:
 # --- updates and limits ------------------------------------------------------------------------------
 
 
-def apply_update(state: Mapping[str, Any], key: str, value: object, now: float) -> dict[str, Any]:
+def apply_update(state: HotState, key: str, value: object, now: float) -> HotState:
     """The state after ``hot --update KEY VALUE`` (limits not yet applied)."""
-    new = copy.deepcopy(dict(state))
-    context = new.setdefault("active_context", {"projects": [], "events": [], "tasks": []})
+    new = copy.deepcopy(state)
+    context = new.setdefault("active_context", _empty_context())
     if key in ("identity", "owner_profile"):
-        new.setdefault(key, {}).update(check_json_object(key, value))
+        profile = new.setdefault("identity", {}) if key == "identity" else new.setdefault("owner_profile", {})
+        profile.update(check_json_object(key, value))
     elif key == "lesson":
         _add_once(new.setdefault("critical_lessons", []), _lesson(value, now))
     elif key == "event":
@@ -160,22 +219,25 @@ def _same_text(a: object, b: object) -> bool:
     return " ".join(str(a).casefold().split()) == " ".join(str(b).casefold().split())
 
 
-def _add_once(items: list[dict[str, Any]], item: dict[str, Any]) -> None:
+def _add_once(items: list[D], item: D) -> None:
     """Append ``item``, unless one with the same text (case and spacing aside) is there: then that one takes the
     new fields (a task's new status, a lesson's new importance), keeping the higher importance and its first
     timestamp, so the same lesson or event sent twice is one entry, not two."""
-    for existing in items:
-        if _same_text(existing.get("text"), item["text"]):
-            first = existing.get("timestamp", item.get("timestamp"))
-            importance = max(existing.get("importance", 0.0), item.get("importance", 0.0))
-            existing.update(item, timestamp=first)
-            if "importance" in item:
+    for entry in items:
+        if _same_text(entry.get("text"), item["text"]):
+            # As JSON: an event or task may have been given an importance too, a key its type does not name.
+            existing = cast(dict[str, Any], entry)
+            new: Mapping[str, Any] = item
+            first = existing.get("timestamp", new.get("timestamp"))
+            importance = max(existing.get("importance", 0.0), new.get("importance", 0.0))
+            existing.update(new, timestamp=first)
+            if "importance" in new:
                 existing["importance"] = importance
             return
     items.append(item)
 
 
-def _upsert(projects: list[dict[str, Any]], project: dict[str, Any]) -> None:
+def _upsert(projects: list[Project], project: Project) -> None:
     for existing in projects:
         if existing.get("name") == project["name"]:
             existing.update(project)
@@ -183,7 +245,7 @@ def _upsert(projects: list[dict[str, Any]], project: dict[str, Any]) -> None:
     projects.append(project)
 
 
-def enforce_limits(state: Mapping[str, Any], limits: HotSettings) -> tuple[dict[str, Any], list[str]]:
+def enforce_limits(state: HotState, limits: HotSettings) -> tuple[HotState, list[str]]:
     """The state within every limit, and what was dropped to get there (in words).
 
     Counts first: the least important lessons beyond ``max_lessons``, the oldest events and tasks beyond
@@ -191,15 +253,14 @@ def enforce_limits(state: Mapping[str, Any], limits: HotSettings) -> tuple[dict[
     the oldest event, the oldest finished task, the oldest task. Identity, owner profile and projects are
     never dropped: a state that still does not fit is refused.
     """
-    new = copy.deepcopy(dict(state))
+    new = copy.deepcopy(state)
     context = new["active_context"]
     pruned: list[str] = []
     lessons = sorted(new["critical_lessons"], key=lambda x: (-x["importance"], -x["timestamp"]))
     new["critical_lessons"] = lessons[: limits.max_lessons]
     pruned += [f"lesson: {x['text']}" for x in lessons[limits.max_lessons :]]
-    pruned += _keep_last(context, "events", limits.max_events)
-    context["tasks"] = _finished_first(context["tasks"])
-    pruned += _keep_last(context, "tasks", limits.max_tasks)
+    context["events"] = _keep_last(context["events"], limits.max_events, "event", pruned)
+    context["tasks"] = _keep_last(_finished_first(context["tasks"]), limits.max_tasks, "task", pruned)
     context["tasks"].sort(key=lambda t: t["timestamp"])
     while size_bytes(new) > limits.max_bytes:
         dropped = _drop_one(new)
@@ -212,18 +273,18 @@ def enforce_limits(state: Mapping[str, Any], limits: HotSettings) -> tuple[dict[
     return new, pruned
 
 
-def _keep_last(context: dict[str, Any], key: str, limit: int) -> list[str]:
-    items = context[key]
-    context[key] = items[-limit:] if len(items) > limit else items
-    return [f"{key[:-1]}: {x['text']}" for x in items[: max(0, len(items) - limit)]]
+def _keep_last(items: list[D], limit: int, kind: str, pruned: list[str]) -> list[D]:
+    """The last ``limit`` of ``items``; what goes is added to ``pruned``."""
+    pruned += [f"{kind}: {x['text']}" for x in items[: max(0, len(items) - limit)]]
+    return items[-limit:] if len(items) > limit else items
 
 
-def _finished_first(tasks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _finished_first(tasks: list[Task]) -> list[Task]:
     """Oldest first, finished before pending, so keeping the last N keeps the pending ones."""
     return sorted(tasks, key=lambda t: (t["status"] == "pending", t["timestamp"]))
 
 
-def _drop_one(state: dict[str, Any]) -> str | None:
+def _drop_one(state: HotState) -> str | None:
     context = state["active_context"]
     if state["critical_lessons"]:
         return f"lesson: {state['critical_lessons'].pop()['text']}"  # sorted most important first
@@ -257,7 +318,7 @@ def _day(timestamp: float) -> str:
     return datetime.fromtimestamp(timestamp, UTC).strftime("%b %d")
 
 
-def _sections(state: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
+def _sections(state: HotState) -> list[tuple[str, list[str]]]:
     context = state["active_context"]
     return [
         ("## 🤖 Agent Identity", [f"- **{_inline(k)}**: {_inline(v)}" for k, v in state["identity"].items()]),
@@ -272,7 +333,7 @@ def _sections(state: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
     ]
 
 
-def _project_line(project: Mapping[str, Any]) -> str:
+def _project_line(project: Project) -> str:
     line = f"- **{_inline(project['name'])}**"
     if project.get("description"):
         line += f" — {_inline(project['description'])}"
@@ -282,7 +343,7 @@ def _project_line(project: Mapping[str, Any]) -> str:
 
 
 def render_block(
-    state: Mapping[str, Any],
+    state: HotState,
     hot_memories: Iterable[tuple[str, str | None, str]],
     *,
     agent_id: str,

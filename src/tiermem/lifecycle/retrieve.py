@@ -11,7 +11,7 @@ the engine found it in) and which tree node files it. Returned memories are rein
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -115,7 +115,8 @@ def search_evidence(store: LifecycleStore, agent_id: str, tree: Tree, hits: Sequ
         path = tree.node_for(hit.memory.category)
         if path != ROOT:
             evidence.setdefault(path, []).append(hit.memory.text)
-    context = store.hot_state(agent_id).get("active_context") or {}
+    state: Mapping[str, Any] = store.hot_state(agent_id)  # read as any JSON: a backup's copy may hold anything
+    context = state.get("active_context") or {}
     for key in ("events", "tasks", "projects"):
         entries = [e for e in context.get(key) or [] if isinstance(e, dict)]
         texts = [" ".join(str(e.get(f) or "") for f in ("text", "name", "description", "status")) for e in entries]

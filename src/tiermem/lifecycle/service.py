@@ -58,7 +58,7 @@ class HotChange(Result):
 class CriticalState(Result):
     """The seed's critical sync payload and the pins (memory id -> {tier, at})."""
 
-    hot_state: dict[str, Any]
+    hot_state: hot.HotState
     tree_nodes: dict[str, Any]
     timestamp: float
     pins: dict[str, Pin]
@@ -158,7 +158,7 @@ class LifecycleService:
 
     # --- hot state --------------------------------------------------------------------------------
 
-    def hot(self, *, agent_id: str = "default") -> dict[str, Any]:
+    def hot(self, *, agent_id: str = "default") -> hot.HotState:
         return self._store.hot_state(agent_id)
 
     def update_hot(self, key: str, value: object, *, agent_id: str = "default", now: object = None) -> HotChange:

@@ -12,7 +12,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Protocol, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Literal, Protocol, TypedDict, TypeVar, cast
 
 from ..config import LifecycleSettings
 from ..model import MemoryRecord, check_agent_id
@@ -131,15 +131,16 @@ class LifecycleStore:
 
     # --- documents ------------------------------------------------------------------------------
 
-    def hot_state(self, agent_id: str) -> dict[str, Any]:
-        return self.backend.doc_get(check_agent_id(agent_id), HOT_DOC) or hot.empty_state()
+    def hot_state(self, agent_id: str) -> hot.HotState:
+        doc = self.backend.doc_get(check_agent_id(agent_id), HOT_DOC)
+        return cast(hot.HotState, doc) if doc else hot.empty_state()  # written by save_hot (or a backup of it)
 
-    def save_hot(self, agent_id: str, state: Mapping[str, Any], now: datetime) -> None:
+    def save_hot(self, agent_id: str, state: hot.HotState, now: datetime) -> None:
         self.backend.doc_set(agent_id, HOT_DOC, state, now)
 
     def change_hot(
-        self, agent_id: str, now: datetime, change: Callable[[dict[str, Any]], tuple[dict[str, Any], list[str]]]
-    ) -> tuple[dict[str, Any], list[str]]:
+        self, agent_id: str, now: datetime, change: Callable[[hot.HotState], tuple[hot.HotState, list[str]]]
+    ) -> tuple[hot.HotState, list[str]]:
         """Read, change and save the hot state in one transaction, so concurrent writers never lose an update."""
         with self.backend.write():
             state, pruned = change(self.hot_state(agent_id))

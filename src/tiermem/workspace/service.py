@@ -19,10 +19,9 @@ import stat
 import time
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
-from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypedDict
 
 from ..errors import NotFoundError, StoreError, ValidationError
 from ..model import Hit, MemoryRecord, check_agent_id
@@ -118,17 +117,15 @@ def chunks_of(rel: str, text: str) -> list[Chunk]:
     return markdown_chunks(rel, text)[:MAX_FILE_PIECES]
 
 
-@dataclass
-class SyncReport:
-    root: str
-    files: int = 0
-    reindexed: list[str] = field(default_factory=list)
-    added: int = 0
-    moved: int = 0
-    forgotten: int = 0
+class SyncReport(TypedDict):
+    """What ``sync`` did: the workspace's files, those read again, and the pieces added, moved and forgotten."""
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+    root: str
+    files: int
+    reindexed: list[str]
+    added: int
+    moved: int
+    forgotten: int
 
 
 class IndexStore(Protocol):
@@ -195,14 +192,14 @@ def sync(
     does) checks older logs only every FULL_SCAN_S seconds: an edit of an old log is seen within a minute."""
     space = Workspace(root, check_agent_id(agent_id))
     where = str(root.resolve())
-    report = SyncReport(where)
+    report = SyncReport(root=where, files=0, reindexed=[], added=0, moved=0, forgotten=0)
     seen = _Index(backend, agent_id, read_only=True)
     trusted = quick and not rebuild and seen.root == where and time.time() - seen.scanned < FULL_SCAN_S
     if trusted and _looks_unchanged(space, seen.files):
-        report.files = len(seen.files)
+        report["files"] = len(seen.files)
         return report  # what every context meets: nothing moved, checked without a lock or a read
     files = indexable(space, seen.files if trusted else None)
-    report.files = len(files)
+    report["files"] = len(files)
     if not rebuild and seen.root == where and _unchanged(seen, files):
         if not trusted:  # a full scan found nothing: remember when, so quick checks may trust it a while
             seen.scanned = time.time()
@@ -216,7 +213,7 @@ def sync(
             kept_forgotten = _drop_everything(memory, backend, index, agent_id)
         index.root = where
         for rel in set(index.files) - set(files):
-            report.forgotten += _drop(memory, index.ids(rel), agent_id, f"{rel} was removed from the workspace")
+            report["forgotten"] += _drop(memory, index.ids(rel), agent_id, f"{rel} was removed from the workspace")
             index.set_ids(rel, [])
             del index.files[rel]
         for rel, found in sorted(files.items()):
@@ -265,13 +262,13 @@ def _reindex(
     still_there = {_hash(c.key) for c in chunks[keep:]}
     moved = [mid for mid, key in old[keep:] if _hash(key) in still_there]
     gone = [mid for mid, key in old[keep:] if _hash(key) not in still_there]
-    report.moved += _drop(memory, moved, agent_id, None)
-    report.forgotten += _drop(memory, gone, agent_id, f"the line left {rel}")
+    report["moved"] += _drop(memory, moved, agent_id, None)
+    report["forgotten"] += _drop(memory, gone, agent_id, f"the line left {rel}")
     facts = _facts(index, agent_id, chunks[keep:]) | forgotten  # held lines, and lines a person forgot
     wanted = [c for c in chunks[keep:] if _hash(c.key) not in facts]
     stored = iter(memory.store_many([c.item() for c in wanted], agent_id=agent_id, dedup=False))
-    report.added += len(wanted)
-    report.reindexed.append(rel)
+    report["added"] += len(wanted)
+    report["reindexed"].append(rel)
     # A line held by a fact keeps its place in the list, with no id of its own (see release_pieces).
     fresh = [["" if _hash(c.key) in facts else next(stored).id, c.key] for c in chunks[keep:]]
     index.set_ids(rel, [*old[:keep], *fresh])
@@ -385,7 +382,7 @@ def build_context(
     ctx.metadata["workspace"] = None if root is None else str(root)
     if space is not None and space.exists():
         if index and cfg.index:
-            ctx.metadata["index"] = sync(memory, backend, space.root, agent_id, quick=True).to_dict()
+            ctx.metadata["index"] = sync(memory, backend, space.root, agent_id, quick=True)
         loader = MemoryLoader(
             space.root, BudgetConfig(total_memory_cap=cfg.total_memory_cap), hot_block=not hot, agent_id=agent_id
         )

@@ -33,7 +33,7 @@ def stats() -> None:
     grid.add_column()
     for key, value in found.items():
         if key == "by_tier":
-            grid.add_row("by tier", render.tier_bars(value))
+            grid.add_row("by tier", render.tier_bars(found["by_tier"]))
         else:
             grid.add_row(key.replace("_", " "), _counts(value) if isinstance(value, Mapping) else str(value))
     render.console().print(grid)

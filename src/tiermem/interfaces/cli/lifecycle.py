@@ -254,14 +254,17 @@ def hot(
     """Show the hot state (always in context), update one key of it, or rebuild MEMORY.md from it."""
     if update is not None and rebuild:
         raise UsageError("give --update or --rebuild, not both")
-    with open_lifecycle("read" if update is None and not rebuild else "write") as (_, lifecycle):
+    if update is None and not rebuild:
+        with open_lifecycle("read") as (_, lifecycle):
+            state = lifecycle.hot(agent_id=agent_id())
+        render.emit_json(state)
+        return
+    with open_lifecycle("write") as (_, lifecycle):
         if update is not None:
             result = lifecycle.update_hot(update[0], _json_value(*update), agent_id=agent_id(), now=now).to_dict()
-        elif rebuild:
-            result = lifecycle.rebuild_memory_md(agent_id=agent_id(), now=now).to_dict()
         else:
-            result = lifecycle.hot(agent_id=agent_id())
-    if wants_json() or (update is None and not rebuild):
+            result = lifecycle.rebuild_memory_md(agent_id=agent_id(), now=now).to_dict()
+    if wants_json():
         render.emit_json(result)
         return
     pruned = f"; pruned {len(result['pruned'])}: " + "; ".join(result["pruned"]) if result["pruned"] else ""
