@@ -44,6 +44,18 @@ APART = [
     ("The user is learning Dutch on weekends", "These days the user prefers Zed as an editor", 0.2),
     ("Alice works at Google", "Alice now lives in Paris", 0.4),  # a name alone is not what they share
     ("Sam: Lisbon, and I love the light there.", "Sam: my sister moved to Porto.", 0.5),  # nor a speaker's
+    # the same frame about other people, places and days, whatever "change" it mentions
+    (
+        "On Tuesday Ana met Ravi in Oslo for the audit",
+        "On Friday Li met Tom in Rome for the audit, the change shipped",
+        0.8,
+    ),
+    # one name swapped, but the rest is about other things too
+    (
+        "Hiro wants pings in the design channel about API versioning",
+        "Now Mei wants pings in the data channel about billing",
+        0.7,
+    ),
 ]
 # (old, new, cosine): the same fact, the same values, the sentence built anew.
 RESTATEMENTS = [

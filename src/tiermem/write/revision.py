@@ -335,13 +335,20 @@ def _shares_subject(new: Statement, old: Statement) -> bool:
 
 def _substituted(new: Statement, old: Statement) -> bool:
     """Whether most of ``old``'s words stand in ``new`` in the same order, a few swapped for others."""
+    return _swaps(new, old) >= 1
+
+
+def _swaps(new: Statement, old: Statement) -> int:
+    """In how many places ``new`` is ``old`` with words swapped, when most of its words stand in the same order
+    (0 when they do not: a sentence built anew). A predicate said another way is no swap ("lives in" /
+    "'s home is in")."""
     if max(len(new.words), len(old.words)) > FRAME_TOKENS:
-        return False
+        return 0
     matcher = SequenceMatcher(None, old.words, new.words, autojunk=False)
     if matcher.ratio() < FRAME_KEPT:
-        return False
+        return 0
     runs = [(" ".join(old.words[i1:i2]), " ".join(new.words[j1:j2])) for op, i1, i2, j1, j2 in matcher.get_opcodes()]
-    return not all(_verb_swap(run) for run in runs if run[0] != run[1])  # "lives in" / "'s home is in"
+    return sum(1 for run in runs if run[0] != run[1] and not _verb_swap(run))
 
 
 def _kept_in_order(old: Statement, new: Statement) -> bool:
@@ -362,6 +369,8 @@ def _announced(new: Statement, old: Statement, cosine: float) -> bool:
     "the CI pipeline uses Python 3.10")."""
     redone = {w for w in new.redone if w[2:] in old.content}
     if not (redone or marks_change(new)):
+        return False
+    if _swaps(new, old) >= 2:  # one sentence, other words in two places or more: another fact of its kind
         return False
     if _swapped_alike(new, old, cosine):
         return True
@@ -394,6 +403,8 @@ def _swapped_alike(new: Statement, old: Statement, cosine: float) -> bool:
     removed, added = old.values - new.values, new.values - old.values
     if not removed or not added or value_runs(old, removed) != 1 or value_runs(new, added) != 1:
         return False
+    if max(len(new.content - old.content), len(old.content - new.content)) > MAX_REWORDED:
+        return False  # told another way, but not about other things as well
     # What the two are about in common: an amount, a code or an address, two words, or one word and a close
     # meaning. A name alone is not: everything said about Sam has "Sam" in it.
     shared = len((new.content & old.content) - _openers(new, old))
@@ -421,11 +432,12 @@ def _value_change(
     if len(removed) == len(added) == 1 and set(next(iter(removed)).split()) < set(next(iter(added)).split()):
         # The same name, longer: more detail about the same value ("Solarized" / "Solarized Dark").
         return _elaboration(frozenset(new.shown[v] for v in added), cosine)
-    if max(value_runs(old, removed), value_runs(new, added)) > 1 and not _announced(new, old, cosine):
+    if max(value_runs(old, removed), value_runs(new, added)) > 1:
         # An update changes one value (one run of adjacent value words: "March 21" -> "April 2"); a sentence
         # with several of its values replaced is the same kind of fact about something else ("the access code
         # for the Kazotan unit is 4417" / "... the Velmir unit is 1234"; "Alice reviewed auth.py" / "Bob
-        # reviewed db.py"), unless it says it is a change.
+        # reviewed db.py"), even when it says "change" ("On Sunday Ines and Ivan met in Zurich, and the change
+        # shipped" / "On Tuesday Fatima and Sofia met in Taipei").
         return Revision(DISTINCT, "the same kind of fact about something else")
     if all(opens(new, v) and is_name(v) for v in added) and not _announced(new, old, cosine) and not identity(new):
         # A changed name opens the sentence, where English puts what it is about: another subject ("the
