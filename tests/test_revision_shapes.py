@@ -50,6 +50,18 @@ APART = [
         "On Friday Li met Tom in Rome for the audit, the change shipped",
         0.8,
     ),
+    # "instead of" says a preference, not a change; the name opening the sentence is who it is about
+    (
+        "Priya asked to be pinged in the infra channel instead of email",
+        "Omar asked to be pinged in the infra channel instead of email",
+        0.9,
+    ),
+    # an identifier in the subject names another thing, as a name does
+    (
+        "Tests for app/cache.py live next to it and use Redis fixtures",
+        "Tests for app/queue.py live next to it and use Redis fixtures",
+        0.9,
+    ),
     # one name swapped, but the rest is about other things too
     (
         "Hiro wants pings in the design channel about API versioning",

@@ -439,13 +439,22 @@ def _value_change(
         # reviewed db.py"), even when it says "change" ("On Sunday Ines and Ivan met in Zurich, and the change
         # shipped" / "On Tuesday Fatima and Sofia met in Taipei").
         return Revision(DISTINCT, "the same kind of fact about something else")
-    if all(opens(new, v) and is_name(v) for v in added) and not _announced(new, old, cosine) and not identity(new):
+    if (
+        all(opens(new, v) and _names_a_thing(new, v) for v in added)
+        and not _announced(new, old, cosine)
+        and not identity(new)
+    ):
         # A changed name opens the sentence, where English puts what it is about: another subject ("the
         # nightly GitHub run failed 60 times" / "the nightly Kotlin run ..."), not a new value of this one.
         # A quantity there is what is said ("I put 6% of each paycheck..." / "... 8% ...").
         return Revision(DISTINCT, "the same kind of fact about something else")
     why, was, now = _values_why(old, new)
     return Revision(UPDATE, why, was, now)
+
+
+def _names_a_thing(statement: Statement, value: str) -> bool:
+    """A name or an identifier (a file, a host, a ticket): what a sentence can be about, unlike a quantity."""
+    return is_name(value) or kind_of(statement, value) == "code"
 
 
 def _elaboration(added: frozenset[str], cosine: float) -> Revision:

@@ -55,7 +55,7 @@ _TIME_SUFFIX = frozenset({"am", "pm", "a.m", "p.m", "a.m.", "p.m."})
 # Words that mark a change without being part of what the fact is about ("now", "instead", "moved to").
 _CHANGE_WORDS = frozenset(
     split_words(
-        "now instead anymore currently changed change switched switch moved updated update rescheduled replaced "
+        "now anymore currently changed switched switch moved updated update rescheduled replaced "
         "became become becomes new newly longer today actually correction corrected pushed upgraded downgraded "
         "raised lowered grew increased decreased reduced bumped extended shortened postponed delayed nowadays "
         "lately recently mistake mistaken wrong misremembered"
@@ -105,7 +105,10 @@ _PRESENT = frozenset(
     )
 )
 
-IGNORED = STOP_WORDS | _NEGATIONS | _CHANGE_WORDS | _LIGHT
+# Words that say a change as often as they do not ("instead of email", "the change shipped"): ignored like the
+# change words, but they mark nothing.
+_LOOSE_CHANGE = frozenset(split_words("instead change"))
+IGNORED = STOP_WORDS | _NEGATIONS | _CHANGE_WORDS | _LOOSE_CHANGE | _LIGHT
 
 # Words read as nothing but a word: ignored, and neither a negation, a value nor a time suffix (the fast path).
 _PLAIN = IGNORED - _NEGATIONS - _TIME_SUFFIX - _CLOSED_VALUES
