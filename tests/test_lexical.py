@@ -122,6 +122,41 @@ def test_adding_in_parts_equals_adding_at_once(docs: list[str], terms: list[str]
     assert parts.search(terms, len(docs)) == whole.search(terms, len(docs))
 
 
+@settings(max_examples=100, deadline=None)
+@given(documents, queries, st.lists(st.integers(1, 6), min_size=1, max_size=12))
+def test_adding_row_by_row_equals_adding_at_once(docs: list[str], terms: list[str], sizes: list[int]) -> None:
+    """Small adds after a large one (a mirror kept current store by store) merge their blocks: same answers."""
+    rows = [(rowid, str(rowid), doc, None) for rowid, doc in enumerate(docs, 1)]
+    whole, parts = LexicalIndex(), LexicalIndex()
+    whole.add(rows)
+    start = 0
+    for size in [*sizes, len(rows)]:
+        parts.add(rows[start : start + size])
+        start += size
+        if size % 2:
+            parts.search(terms, 3)  # queries in between gather postings that later adds must refresh
+    assert parts.search(terms, len(docs)) == whole.search(terms, len(docs))
+
+
+@given(st.lists(st.text(alphabet="aZ9 _-.é\x1e\u00df\n", max_size=30), min_size=1, max_size=8))
+def test_batch_tokens_are_each_documents_own(docs: list[str]) -> None:
+    """Documents tokenised together (the ASCII fast path) count the same words as each alone."""
+    together = LexicalIndex()
+    together.add((rowid, str(rowid), doc, None) for rowid, doc in enumerate(docs, 1))
+    for rowid, doc in enumerate(docs, 1):
+        alone = LexicalIndex()
+        alone.add([(rowid, str(rowid), doc, None)])
+        assert together._lengths[rowid - 1] == alone._lengths[0] == len(index_terms(doc))
+
+
+def test_indexes_share_term_ids_but_not_postings() -> None:
+    first, second = LexicalIndex(), LexicalIndex()
+    first.add([(1, "a", "billing worker", None)])
+    second.add([(1, "b", "database", None)])
+    assert second.search(["billing"], 5) == []
+    assert [row for row, _ in first.search(["billing", "database"], 5)] == [0]
+
+
 def test_a_change_makes_only_the_mirrors_it_touches_reload(tmp_path: Path) -> None:
     memory = Memory.open(tmp_path / "store")
     for agent in ("a", "b"):

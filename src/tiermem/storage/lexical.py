@@ -15,8 +15,11 @@ rebuilds it when the store's epoch changes (a purge, or a text edited in place).
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
+import string
+import threading
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -31,6 +34,12 @@ _WORD = re.compile(r"[^\W_]+")
 _ASCII_WORD = re.compile(r"[a-z0-9]+", re.ASCII)  # the same tokens for ASCII text, ~35% faster
 _PORTER = snowballstemmer.stemmer("porter")
 _MAX_TF = 65535  # term frequencies are stored as uint16
+MAX_SHARED_WORDS = 1 << 20  # distinct words one shared term map holds (~150 MB) before a new one starts
+_SEPARATOR = "\x1e"  # between the documents of a batch tokenised at once (unless one of them holds it)
+# Lower-cased ASCII text split on this table's spaces gives _ASCII_WORD's tokens.
+_SPACES = str.maketrans(
+    {chr(c): " " for c in range(128) if chr(c) not in string.ascii_lowercase + string.digits + _SEPARATOR}
+)
 
 
 @lru_cache(maxsize=1 << 18)
@@ -50,21 +59,78 @@ def index_terms(text: str) -> list[str]:
 
 
 class _TermIds(dict[str, int]):
-    """word -> term id, filled on first sight of a word (so a bulk build maps tokens with one C-level call)."""
+    """word -> term id, shared by every index of the process (filled on first sight of a word, so a build maps
+    its tokens with one C-level call, and an agent's mirror rebuilt after eviction finds its words known)."""
 
-    def __init__(self, vocab: dict[str, int]) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self._vocab = vocab
+        self.stems: dict[str, int] = {}  # indexed term -> id
+        self._lock = threading.Lock()  # two threads must not give two terms one id
 
     def __missing__(self, word: str) -> int:
-        tid = self[word] = self._vocab.setdefault(index_term(word), len(self._vocab))
+        with self._lock:
+            tid = self[word] = self.stems.setdefault(index_term(word), len(self.stems))
         return tid
+
+
+_shared_ids = _TermIds()
+
+
+def _term_ids() -> _TermIds:
+    """The shared word -> id map; a new one once it holds :data:`MAX_SHARED_WORDS` words (indexes built on
+    the old one keep it, so their ids stay consistent)."""
+    global _shared_ids
+    if len(_shared_ids) >= MAX_SHARED_WORDS:
+        _shared_ids = _TermIds()
+    return _shared_ids
+
+
+def _ascii_tokens(documents: Sequence[str]) -> list[list[str]] | None:
+    """Each document's tokens as ``_ASCII_WORD`` finds them, for ASCII documents, in a few C-level passes over
+    all of them (one regex or translate call per document costs more than the tokens); None when some
+    document is not ASCII or holds the separator."""
+    joined = _SEPARATOR.join(documents)
+    if not joined.isascii() or joined.count(_SEPARATOR) != len(documents) - 1:
+        return None
+    return [part.split() for part in joined.lower().translate(_SPACES).split(_SEPARATOR)]
+
+
+@dataclass(frozen=True)
+class _Block:
+    """The postings of some rows: (term << 32 | row) sorted, the term frequencies, each term's span."""
+
+    pairs: np.ndarray
+    freqs: np.ndarray
+    spans: dict[int, tuple[int, int]]
+
+    @classmethod
+    def of(cls, pairs: np.ndarray, freqs: np.ndarray) -> _Block:
+        terms = pairs >> 32
+        starts = np.flatnonzero(np.r_[True, terms[1:] != terms[:-1]])
+        ends = np.r_[starts[1:], len(pairs)]
+        return cls(
+            pairs,
+            freqs,
+            dict(zip(terms[starts].tolist(), zip(starts.tolist(), ends.tolist(), strict=True), strict=True)),
+        )
+
+    def merged(self, later: _Block) -> _Block:
+        """One block of both (sorted arrays merged in linear time: the pairs never repeat, rows are disjoint)."""
+        size = len(self.pairs) + len(later.pairs)
+        placed = np.searchsorted(self.pairs, later.pairs) + np.arange(len(later.pairs))
+        theirs = np.zeros(size, dtype=bool)
+        theirs[placed] = True
+        pairs, freqs = np.empty(size, dtype=np.int64), np.empty(size, dtype=np.uint16)
+        pairs[placed], freqs[placed] = later.pairs, later.freqs
+        pairs[~theirs], freqs[~theirs] = self.pairs, self.freqs
+        return _Block.of(pairs, freqs)
 
 
 @dataclass
 class LexicalIndex:
-    """Postings per term over the rows added so far: each ``add`` appends one chunk of (rows, frequencies)
-    to the terms it saw; a term's chunks are merged the first time a query reads it."""
+    """Postings per term over the rows added so far, in blocks: each ``add`` makes one, and a block is merged
+    into the one before it once it is at least half its size (so there are O(log n) blocks and each posting
+    is merged O(log n) times); a term's postings are gathered from the blocks when a query first reads it."""
 
     ids: list[str] = field(default_factory=list)
     rowids: list[int] = field(default_factory=list)
@@ -76,27 +142,30 @@ class LexicalIndex:
     checked: tuple[int, int] | None = None  # the store's stamp when last brought up to date (SQLiteSearch)
     stale: set[int] = field(default_factory=set)  # rows that are no longer current (forgotten, superseded)
     stale_epoch: str = ""  # the store's "cur" version ``stale`` was read at
-    _vocab: dict[str, int] = field(default_factory=dict)
-    _chunks: dict[int, list[tuple[np.ndarray, np.ndarray]]] = field(default_factory=dict)
+    _blocks: list[_Block] = field(default_factory=list)
+    _gathered: dict[int, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)  # term id -> (rows, freqs)
     _lengths: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
     _total_length: float = 0.0
     _session_sizes: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self._term_ids = _TermIds(self._vocab)
+        self._term_ids = _term_ids()
 
     def __len__(self) -> int:
         return len(self.ids)
 
     def add(self, rows: Iterable[tuple[int, str, str, str | None]]) -> None:
         """Index ``(rowid, memory id, document text, source session)`` rows, in rowid order."""
-        tokens: list[int] = []
-        lengths: list[int] = []
-        lookup = self._term_ids.__getitem__
-        for rowid, memory_id, document, session in rows:
-            before = len(tokens)
-            tokens += map(lookup, (_ASCII_WORD if document.isascii() else _WORD).findall(document.lower()))
-            lengths.append(len(tokens) - before)
+        batch = list(rows)
+        if not batch:
+            return
+        words = _ascii_tokens([row[2] for row in batch])
+        if words is None:
+            words = [(_ASCII_WORD if d.isascii() else _WORD).findall(d.lower()) for _, _, d, _ in batch]
+        lengths = [len(w) for w in words]
+        tokens = list(map(self._term_ids.__getitem__, itertools.chain.from_iterable(words)))
+        first = len(self.ids)
+        for rowid, memory_id, _, session in batch:
             self.rows[memory_id] = len(self.ids)
             self.ids.append(memory_id)
             self.rowids.append(rowid)
@@ -106,43 +175,52 @@ class LexicalIndex:
             else:
                 self.turns.append(self._session_sizes.get(session, 0))
                 self._session_sizes[session] = self.turns[-1] + 1
-        if not lengths:
-            return
         self.watermark = max(self.watermark, self.rowids[-1])
-        first = len(self._lengths)
         self._lengths = np.concatenate([self._lengths, np.asarray(lengths, dtype=np.float32)])
         self._total_length += len(tokens)
-        if not tokens:  # rows with no word at all ("!!!", an emoji): counted as documents, nothing to post
-            return
+        if tokens:  # rows with no word at all ("!!!", an emoji): counted as documents, nothing to post
+            self._post(tokens, lengths, first)
+
+    def _post(self, tokens: list[int], lengths: list[int], first: int) -> None:
         # (term, row) pairs sorted and counted in numpy: the term frequencies without a Counter per row.
         row_of = np.repeat(np.arange(first, first + len(lengths), dtype=np.int64), lengths)
         pairs, counts = np.unique((np.asarray(tokens, dtype=np.int64) << 32) | row_of, return_counts=True)
-        terms = pairs >> 32
-        starts = np.flatnonzero(np.r_[True, terms[1:] != terms[:-1]])
-        ends = np.r_[starts[1:], len(pairs)]
-        rows_ = (pairs & 0xFFFFFFFF).astype(np.int32)
-        freqs = np.minimum(counts, _MAX_TF).astype(np.uint16)
-        for tid, a, b in zip(terms[starts].tolist(), starts.tolist(), ends.tolist(), strict=True):
-            self._chunks.setdefault(tid, []).append((rows_[a:b], freqs[a:b]))
+        block = _Block.of(pairs, np.minimum(counts, _MAX_TF).astype(np.uint16))
+        if self._gathered:
+            for tid in block.spans:
+                self._gathered.pop(tid, None)
+        self._blocks.append(block)
+        while len(self._blocks) > 1 and 2 * len(self._blocks[-1].pairs) >= len(self._blocks[-2].pairs):
+            later = self._blocks.pop()
+            self._blocks[-1] = self._blocks[-1].merged(later)
 
-    def _postings(self, tid: int) -> tuple[np.ndarray, np.ndarray]:
-        chunks = self._chunks[tid]
-        if len(chunks) > 1:
-            chunks[:] = [(np.concatenate([c[0] for c in chunks]), np.concatenate([c[1] for c in chunks]))]
-        return chunks[0]
+    def _postings(self, tid: int) -> tuple[np.ndarray, np.ndarray] | None:
+        """The rows holding the term and its frequency in each, ascending rows; None when no row holds it."""
+        found = self._gathered.get(tid)
+        if found is None:
+            spans = [(b, span) for b in self._blocks if (span := b.spans.get(tid)) is not None]
+            if not spans:
+                return None
+            # Blocks hold consecutive rows, in order: their spans joined are in ascending rows already.
+            pairs = np.concatenate([b.pairs[s:e] for b, (s, e) in spans])
+            freqs = np.concatenate([b.freqs[s:e] for b, (s, e) in spans])
+            found = self._gathered[tid] = ((pairs & 0xFFFFFFFF).astype(np.int32), freqs)
+        return found
 
     def search(self, terms: Sequence[str], limit: int) -> list[tuple[int, float]]:
         """The ``limit`` best rows for an OR of ``terms`` by BM25, best first (ties: older first), as
         (row, score > 0)."""
         n = len(self.ids)
         # Repeats count again, as in FTS5 ("running runs" is two phrases of one stem): rankings stay FTS5's.
-        wanted = [tid for t in index_terms(" ".join(terms)) if (tid := self._vocab.get(t)) in self._chunks]
+        stems = self._term_ids.stems
+        wanted = [
+            p for t in index_terms(" ".join(terms)) if (tid := stems.get(t)) is not None and (p := self._postings(tid))
+        ]
         if not n or not wanted or limit <= 0:
             return []
         norm = K1 * (1 - B + B * self._lengths / (self._total_length / n))
         scores = np.zeros(n, dtype=np.float64)
-        for tid in wanted:
-            rows, freqs = self._postings(tid)
+        for rows, freqs in wanted:
             tf = freqs.astype(np.float64)
             idf = max(math.log((n - len(rows) + 0.5) / (len(rows) + 0.5)), _IDF_FLOOR)
             scores[rows] += idf * tf * (K1 + 1) / (tf + norm[rows])
