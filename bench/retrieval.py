@@ -474,7 +474,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     BACKEND.update(name=args.backend, url=args.postgres_url)
     variants = VARIANTS if args.ablation or args.variants else {"default": {}}
     if args.variants:
-        named = {"default": "+ question forms (default)"}
+        named = {"default": next(name for name in VARIANTS if name.endswith("(default)"))}
         variants = {n: VARIANTS[named.get(n, n)] for n in args.variants.split(",")}
     results: dict[str, Any] = {"date": datetime.now(UTC).isoformat(), "part": args.part, "variants": variants}
     conversations, lme_file = PARTS[args.part]
