@@ -91,6 +91,29 @@ def test_bad_input_exits_2_with_one_line(cli: Cli, argv: list[str], expected: st
         assert (record.text, record.tags, record.status) == (SEED, ("seed",), "active")
 
 
+BAD_CONFIGS = {
+    "missing file": (None, "cannot read --config"),
+    "not JSON": ("{recall: 1", "is not valid JSON"),
+    "not an object": ("[1, 2]", "must hold a JSON object"),
+    "unknown section": ('{"no_such_section": {}}', "--config cfg.json: no_such_section: Extra inputs"),
+    "bad value": ('{"recall": {"relevance_floor": "high"}}', "--config cfg.json: recall.relevance_floor"),
+}
+
+
+@pytest.mark.parametrize(("content", "expected"), BAD_CONFIGS.values(), ids=BAD_CONFIGS.keys())
+@pytest.mark.parametrize("command", ["serve", "mcp"])
+def test_a_bad_config_file_exits_2_naming_it(
+    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str, content: str | None, expected: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    if content is not None:
+        Path("cfg.json").write_text(content)
+    result = cli(command, "--config", "cfg.json")
+    assert result.exit_code == 2, (result.stdout, result.stderr)
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("tiermem: error: ") and expected in line
+
+
 @pytest.mark.parametrize(
     "query",
     [

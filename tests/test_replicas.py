@@ -8,7 +8,9 @@ on every read (the vector width).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -149,3 +151,20 @@ def test_the_vector_width_is_read_again_when_another_process_changes_it() -> Non
     finally:
         first.close()
         other.close()
+
+
+def test_settings_for_a_database_store_come_from_config_in_every_worker(
+    database: tuple[str, str], tmp_path: Path
+) -> None:
+    """A postgresql:// store has no config.json: ``--config`` gives its settings, to each worker process."""
+    url, token = database
+    (tmp_path / "settings.json").write_text(json.dumps({"max_text_bytes": 120}))
+    args = ("--store", url, "--config", str(tmp_path / "settings.json"), "--workers", "2")
+    with serve_process(*args, "--workspace", str(tmp_path)) as served:
+        headers = {"Authorization": f"Bearer {token}"}
+        for _ in range(12):  # a new connection each: the kernel spreads them over both workers
+            long = httpx.post(
+                f"{served}/v1/agents/{AGENT}/memories", json={"text": "a long sentence " * 10}, headers=headers
+            )
+            assert long.status_code == 400 and "120-byte limit" in long.text, long.text
+        assert Replica(served, token).store("The config file reached this worker")["created"]

@@ -51,6 +51,7 @@ class WorkerConfig:
     max_body_bytes: int = 4 * 1024 * 1024
     workspace: str | None = None
     host: str | None = None
+    config: dict[str, Any] | None = None  # settings over the store's (serve --config)
 
     def to_env(self) -> str:
         return json.dumps(asdict(self))
@@ -86,7 +87,7 @@ def worker_app() -> FastAPI:
     from .api import create_app
 
     config = WorkerConfig.from_env()
-    memory = Memory.open(config.store)
+    memory = Memory.open(config.store, config=config.config)
     app = create_app(
         memory,
         insecure_local=config.insecure_local,

@@ -6,6 +6,7 @@ that several servers on several machines can share.
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -32,14 +33,26 @@ StoreOpt = Annotated[
         help="The store: a directory or a postgresql:// URL (default: the workspace's store).",
     ),
 ]
+ConfigOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--config",
+        metavar="FILE",
+        envvar="TIERMEM_CONFIG",
+        show_default=False,
+        help="Settings as JSON, config.json's keys: for a postgresql:// store (it has no config.json), or over a "
+        "directory store's own.",
+    ),
+]
+MAX_CONFIG_BYTES = 1 << 20  # a settings file is a few hundred bytes; anything near this is not one
 HostOpt = Annotated[str, typer.Option("--host", metavar="ADDR", help="Address to listen on.")]
 PortOpt = Annotated[int, typer.Option("--port", metavar="N", min=0, max=65535, help="Port to listen on.")]
 
 
 @contextmanager
-def open_store(store: str | None, *, create: bool = True) -> Iterator[Memory]:
-    """The store ``--store`` names, else the workspace's; with its own config.json settings. A server is a
-    writer, so it may start the store (saying so on stderr)."""
+def open_store(store: str | None, *, create: bool = True, config: dict[str, Any] | None = None) -> Iterator[Memory]:
+    """The store ``--store`` names, else the workspace's; with its own config.json settings, ``config`` (from
+    ``--config``) over them. A server is a writer, so it may start the store (saying so on stderr)."""
     from ...engine import Memory  # lazy: `tiermem --help` must not pay for numpy and the embedder
 
     target: str | Path = store or store_path()
@@ -47,8 +60,31 @@ def open_store(store: str | None, *, create: bool = True) -> Iterator[Memory]:
     if not _is_url(str(target)):
         target = Path(target).expanduser()
         new = ensure_store(target, create=create)
-    with new_store_guard(Path(target), new), Memory.open(target) as memory:
+    with new_store_guard(Path(target), new), Memory.open(target, config=config) as memory:
         yield memory
+
+
+def read_config(path: Path | None) -> dict[str, Any] | None:
+    """``--config FILE``: a JSON object of settings (validated when the store opens with them)."""
+    if path is None:
+        return None
+    try:
+        with path.expanduser().open("rb") as file:
+            raw = file.read(MAX_CONFIG_BYTES + 1)
+    except OSError as exc:
+        raise UsageError(f"cannot read --config {path}: {exc.strerror or exc}") from None
+    if len(raw) > MAX_CONFIG_BYTES:
+        raise UsageError(f"--config {path} is larger than {MAX_CONFIG_BYTES:,} bytes: is it a settings file?")
+    try:
+        data = json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise UsageError(f"--config {path} is not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise UsageError(f"--config {path} must hold a JSON object of settings, like config.json")
+    from ...config import parse_settings
+
+    parse_settings(dict(data), where=f"--config {path}")  # its own mistakes named as its own, not config.json's
+    return data
 
 
 def _is_url(store: str | None) -> bool:
@@ -88,6 +124,7 @@ def serve(
         int, typer.Option("--max-body-bytes", metavar="N", min=1024, help="Largest request body accepted.")
     ] = 4 * 1024 * 1024,
     store: StoreOpt = None,
+    config: ConfigOpt = None,
     workers: Annotated[
         int | None,
         typer.Option(
@@ -103,7 +140,7 @@ def serve(
 ) -> None:
     """Run the REST server (OpenAPI docs at /docs). Every request needs a bearer token from `tiermem tokens create`."""
     banner = "REST on http://{host}:{port} (docs /docs, pages /ui)"
-    run_rest(host, port, insecure_local, store, banner, max_body_bytes, workers=workers)
+    run_rest(host, port, insecure_local, store, banner, max_body_bytes, workers=workers, config=read_config(config))
 
 
 def run_rest(
@@ -115,9 +152,10 @@ def run_rest(
     max_body_bytes: int = 4 * 1024 * 1024,
     *,
     workers: int | None = 1,
+    config: dict[str, Any] | None = None,
 ) -> None:
     """Serve the REST app (its pages included) until interrupted; ``banner`` says what is where. ``workers``:
-    processes (None: the store's setting, else one per core)."""
+    processes (None: the store's setting, else one per core); ``config``: settings over the store's."""
     if insecure_local and not is_loopback(host):
         raise UsageError(f"--insecure-local serves without tokens, so only on a loopback address, not {host}")
     _require("fastapi")
@@ -128,7 +166,7 @@ def run_rest(
     from ..asgi import SERVER_LIMITS
     from ..serving import WorkerConfig, claim_port, default_workers, serve_workers
 
-    with open_store(store) as memory:
+    with open_store(store, config=config) as memory:
         count = workers or memory.settings.server.workers or default_workers()
         auth = "NO AUTH (--insecure-local)" if insecure_local else "bearer tokens"
         where = banner.format(host=host, port=port)
@@ -149,7 +187,8 @@ def run_rest(
         port = claim_port(host, port)
     except OSError as exc:
         raise UsageError(f"cannot listen on {host}:{port}: {exc.strerror or exc}; choose another --port") from None
-    serve_workers(WorkerConfig(target, insecure_local, max_body_bytes, _workspace(), host), count, port, options)
+    worker = WorkerConfig(target, insecure_local, max_body_bytes, _workspace(), host, config)
+    serve_workers(worker, count, port, options)
 
 
 @app.command()
@@ -162,6 +201,7 @@ def mcp(
         bool, typer.Option("--insecure-local", help="HTTP without tokens: loopback development only.")
     ] = False,
     store: StoreOpt = None,
+    config: ConfigOpt = None,
 ) -> None:
     """Run the MCP server: stdio by default (for Claude Code, Claude Desktop, Cursor), or streamable HTTP."""
     if http and insecure_local and not is_loopback(host):
@@ -170,7 +210,7 @@ def mcp(
     from ..mcp import run_http, run_stdio
 
     workspace = _workspace()
-    with open_store(store) as memory:
+    with open_store(store, config=read_config(config)) as memory:
         if http:
             sys.stderr.write(f"tiermem MCP on http://{host}:{port}/mcp · store {memory.location}\n")
             run_http(memory, host=host, port=port, insecure_local=insecure_local, default_agent=agent_id(),
