@@ -44,10 +44,16 @@ def _free_port(host: str = "127.0.0.1") -> int:
         return int(sock.getsockname()[1])
 
 
+def _answers(url: str, command: str) -> bool:
+    if command == "mcp":  # no /health: an empty POST is refused at once (a GET would open an event stream)
+        return httpx.post(f"{url}/mcp", json={}, timeout=1).status_code < 500
+    return httpx.get(f"{url}/health", timeout=1).status_code == 200
+
+
 @contextmanager
 def serve_process(*args: str, command: str = "serve", host: str = "127.0.0.1") -> Iterator[str]:
-    """`tiermem serve` (or ``command``: `tiermem ui`) as a real process on a free port of ``host``; stopped with
-    SIGINT (Ctrl-C) at the end."""
+    """`tiermem serve` (or ``command``: `tiermem ui`, `tiermem mcp --http`) as a real process on a free port of
+    ``host``; stopped with SIGINT (Ctrl-C) at the end."""
     port = _free_port(host)
     tiermem = Path(sys.executable).with_name("tiermem")
     where = ["--port", str(port)] + (["--host", host] if host != "127.0.0.1" else [])
@@ -57,7 +63,7 @@ def serve_process(*args: str, command: str = "serve", host: str = "127.0.0.1") -
         deadline = time.monotonic() + 60
         while True:
             try:
-                if httpx.get(f"{url}/health", timeout=1).status_code == 200:
+                if _answers(url, command):
                     break
             except httpx.TransportError:
                 pass

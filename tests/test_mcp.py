@@ -4,6 +4,7 @@ the other tools, resources, errors, and isolation between agents for every tool.
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from collections.abc import Awaitable, Callable
@@ -19,7 +20,7 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 
 import tiermem
-from api_support import serve_asgi
+from api_support import serve_asgi, serve_process
 from tiermem import Memory
 from tiermem.interfaces.auth import create_token
 from tiermem.interfaces.mcp import http_app
@@ -250,3 +251,47 @@ def test_consolidate_over_mcp_files_daily_facts_as_mcp(tmp_path: Path, embedder:
         assert report["ingest"]["facts_stored"] == 1
         (fact,) = [r for r in mem.list() if r.source.get("type") == "daily"]
         assert fact.source["interface"] == "mcp"
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.slow
+def test_mcp_over_http_in_several_workers_shares_one_store(tmp_path: Path) -> None:
+    """`tiermem mcp --http --workers 2`: real processes; each client connects anew (the kernel spreads the
+    connections over the workers, which are stateless), and every one sees what the others stored."""
+    store = tmp_path / "store"
+    with serve_process("--http", "--workers", "2", "--store", str(store), "--insecure-local", command="mcp") as url:
+        pids = [
+            int(p.name)
+            for p in Path("/proc").glob("[0-9]*")
+            if f"mcp --http --workers 2 --store {store}" in _cmdline(p)
+        ]
+        assert any(len(_children(pid)) >= 2 for pid in pids), pids
+
+        async def remember(n: int, session: ClientSession) -> list[str]:
+            fact = f"Locker {n} of the quokka gym opens with code {4100 + n}"
+            assert payload(await session.call_tool("store", {"text": fact}))["created"]
+            found = payload(await session.call_tool("search", {"query": "quokka gym locker code", "limit": 20}))
+            return [hit["text"] for hit in found["hits"]]
+
+        for n in range(6):
+            seen = over_http(url, functools.partial(remember, n), None)
+            assert {f"Locker {k} of the quokka gym opens with code {4100 + k}" for k in range(n + 1)} <= set(seen)
+
+
+def _cmdline(proc: Path) -> str:
+    try:
+        return (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""

@@ -29,7 +29,7 @@ from ..lifecycle.service import LifecycleService
 from ..lifecycle.tree import SeedNode
 from ..model import Hit, StoreResult
 from ..write.provenance import stamp, trust_of
-from .asgi import SERVER_LIMITS, ASGIApp, Receive, Scope, Send, send_error
+from .asgi import ASGIApp, Receive, Scope, Send, send_error
 from .auth import AuthError, ForbiddenError, Principal, authenticate
 from .guard import CrossSite, LoopbackHosts, is_loopback_name
 
@@ -365,14 +365,16 @@ def http_app(
     insecure_local: bool = False,
     workspace: str | None = None,
     host: str = "127.0.0.1",
+    stateless: bool = False,
 ) -> Any:
     """The streamable HTTP app (at ``/mcp``); with tokens, requests without a valid one get 401 up front.
+    ``stateless``: no sessions, each request on its own (what several worker processes need).
 
     ``host`` is the address it is served on: on loopback the SDK refuses requests whose Host or Origin header
     names another site (DNS rebinding: a web page the user visits cannot reach the local server through its
     own domain); on any other address that check would refuse the server's own clients, so it is off."""
     server = create_server(memory, default_agent=default_agent, tokens=not insecure_local, workspace=workspace)
-    app: ASGIApp = server.streamable_http_app(host=host)
+    app: ASGIApp = server.streamable_http_app(host=host, stateless_http=stateless)
     if is_loopback_name(host):
         # The SDK's own check covers only 127.0.0.1, localhost and ::1 as written; ours every loopback form.
         app = LoopbackHosts(CrossSite(app))
@@ -390,18 +392,3 @@ def http_app(
         await app(scope, receive, send)
 
     return guarded
-
-
-def run_http(
-    memory: Memory,
-    *,
-    host: str,
-    port: int,
-    insecure_local: bool = False,
-    default_agent: str = "default",
-    workspace: str | None = None,
-) -> None:
-    import uvicorn
-
-    app = http_app(memory, default_agent=default_agent, insecure_local=insecure_local, workspace=workspace, host=host)
-    uvicorn.run(app, host=host, port=port, log_level="warning", server_header=False, **SERVER_LIMITS)

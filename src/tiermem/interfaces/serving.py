@@ -1,4 +1,5 @@
-"""`tiermem serve` in several worker processes: one per core by default, each with its own store handle.
+"""`tiermem serve` and `tiermem mcp --http` in several worker processes: one per core by default, each with its
+own store handle.
 
 The engine is synchronous Python, so one process serves one request's CPU work at a time (the GIL), whatever
 its thread pool: on a 2-core machine a single process left the second core idle and queued the rest. Here a
@@ -26,15 +27,13 @@ import os
 import signal
 import socket
 import sys
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from multiprocessing.process import BaseProcess
 
-    from fastapi import FastAPI
+    from ..engine import Memory
 
 ENV = "TIERMEM_SERVE_WORKER"
 # Thread pools of numerical libraries: with one process per core, a library that also starts a thread per
@@ -52,6 +51,8 @@ class WorkerConfig:
     workspace: str | None = None
     host: str | None = None
     config: dict[str, Any] | None = None  # settings over the store's (serve --config)
+    mcp: bool = False  # the MCP streamable HTTP app instead of REST
+    default_agent: str = "default"  # MCP: the agent of calls that name none
 
     def to_env(self) -> str:
         return json.dumps(asdict(self))
@@ -80,33 +81,52 @@ def prepare_environment(config: WorkerConfig) -> None:
         os.environ.setdefault(name, "1")
 
 
-def worker_app() -> FastAPI:
-    """uvicorn's app factory, called once in each worker: the store opened in this process, closed when the
-    worker stops (which writes the reinforcement counts it still holds)."""
-    from ..engine import Memory
+def build_app(memory: Memory, config: WorkerConfig, *, shared: bool) -> Any:
+    """The ASGI app ``config`` describes over ``memory``: REST (its pages included) or MCP's streamable HTTP.
+    ``shared``: one of several worker processes; MCP is then stateless (a session kept in one process would
+    be unknown to the worker the kernel hands the client's next connection to)."""
+    if config.mcp:
+        from .mcp import http_app
+
+        host = config.host or "127.0.0.1"
+        return http_app(
+            memory,
+            default_agent=config.default_agent,
+            insecure_local=config.insecure_local,
+            workspace=config.workspace,
+            host=host,
+            stateless=shared,
+        )
     from .api import create_app
 
-    config = WorkerConfig.from_env()
-    memory = Memory.open(config.store, config=config.config)
-    app = create_app(
+    return create_app(
         memory,
         insecure_local=config.insecure_local,
         max_body_bytes=config.max_body_bytes,
         workspace=config.workspace,
         host=config.host,
     )
-    inner = app.router.lifespan_context
 
-    @asynccontextmanager
-    async def lifespan(application: Any) -> AsyncIterator[Any]:
-        try:
-            async with inner(application) as state:
-                yield state
+
+def worker_app() -> Any:
+    """uvicorn's app factory, called once in each worker: the store opened in this process, closed when the
+    worker stops (which writes the reinforcement counts it still holds)."""
+    from ..engine import Memory
+
+    config = WorkerConfig.from_env()
+    memory = Memory.open(config.store, config=config.config)
+    app = build_app(memory, config, shared=True)
+
+    async def closing(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "lifespan":
+            await app(scope, receive, send)
+            return
+        try:  # the lifespan call lasts from the worker's start to its stop
+            await app(scope, receive, send)
         finally:
             memory.close()
 
-    app.router.lifespan_context = lifespan
-    return app
+    return closing
 
 
 def serve_workers(config: WorkerConfig, count: int, port: int, options: dict[str, Any]) -> None:

@@ -44,6 +44,18 @@ ConfigOpt = Annotated[
         "directory store's own.",
     ),
 ]
+WorkersOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--workers",
+        metavar="N",
+        min=1,
+        max=256,
+        envvar="TIERMEM_WORKERS",
+        show_default=False,
+        help="Worker processes (default: config.json's server.workers, else one per core).",
+    ),
+]
 MAX_CONFIG_BYTES = 1 << 20  # a settings file is a few hundred bytes; anything near this is not one
 HostOpt = Annotated[str, typer.Option("--host", metavar="ADDR", help="Address to listen on.")]
 PortOpt = Annotated[int, typer.Option("--port", metavar="N", min=0, max=65535, help="Port to listen on.")]
@@ -125,18 +137,7 @@ def serve(
     ] = 4 * 1024 * 1024,
     store: StoreOpt = None,
     config: ConfigOpt = None,
-    workers: Annotated[
-        int | None,
-        typer.Option(
-            "--workers",
-            metavar="N",
-            min=1,
-            max=256,
-            envvar="TIERMEM_WORKERS",
-            show_default=False,
-            help="Worker processes (default: config.json's server.workers, else one per core).",
-        ),
-    ] = None,
+    workers: WorkersOpt = None,
 ) -> None:
     """Run the REST server (OpenAPI docs at /docs). Every request needs a bearer token from `tiermem tokens create`."""
     banner = "REST on http://{host}:{port} (docs /docs, pages /ui)"
@@ -153,18 +154,19 @@ def run_rest(
     *,
     workers: int | None = 1,
     config: dict[str, Any] | None = None,
+    mcp: bool = False,
 ) -> None:
-    """Serve the REST app (its pages included) until interrupted; ``banner`` says what is where. ``workers``:
-    processes (None: the store's setting, else one per core); ``config``: settings over the store's."""
+    """Serve the REST app (its pages included), or with ``mcp`` the MCP streamable HTTP app, until interrupted;
+    ``banner`` says what is where. ``workers``: processes (None: the store's setting, else one per core);
+    ``config``: settings over the store's."""
     if insecure_local and not is_loopback(host):
         raise UsageError(f"--insecure-local serves without tokens, so only on a loopback address, not {host}")
-    _require("fastapi")
-    _require("uvicorn")
+    for module in ("mcp", "uvicorn") if mcp else ("fastapi", "uvicorn"):
+        _require(module)
     import uvicorn
 
-    from ..api import create_app
     from ..asgi import SERVER_LIMITS
-    from ..serving import WorkerConfig, claim_port, default_workers, serve_workers
+    from ..serving import WorkerConfig, build_app, claim_port, default_workers, serve_workers
 
     with open_store(store, config=config) as memory:
         count = workers or memory.settings.server.workers or default_workers()
@@ -175,19 +177,16 @@ def run_rest(
         if not is_loopback(host):
             sys.stderr.write("tiermem: listening beyond loopback: put a TLS-terminating proxy in front of it\n")
         options: dict[str, Any] = {"log_level": "warning", "server_header": False, **SERVER_LIMITS}
-        if count == 1:
-            application = create_app(
-                memory, insecure_local=insecure_local, max_body_bytes=max_body_bytes, workspace=_workspace(), host=host
-            )
-            uvicorn.run(application, host=host, port=port, **options)
-            return
         target = store if store and _is_url(store) else str(memory.path)  # (location hides a URL's password)
+        worker = WorkerConfig(target, insecure_local, max_body_bytes, _workspace(), host, config, mcp, agent_id())
+        if count == 1:
+            uvicorn.run(build_app(memory, worker, shared=False), host=host, port=port, **options)
+            return
     # Several processes: each worker opens the store itself (this process only made sure it exists).
     try:
         port = claim_port(host, port)
     except OSError as exc:
         raise UsageError(f"cannot listen on {host}:{port}: {exc.strerror or exc}; choose another --port") from None
-    worker = WorkerConfig(target, insecure_local, max_body_bytes, _workspace(), host, config)
     serve_workers(worker, count, port, options)
 
 
@@ -202,18 +201,17 @@ def mcp(
     ] = False,
     store: StoreOpt = None,
     config: ConfigOpt = None,
+    workers: WorkersOpt = None,
 ) -> None:
-    """Run the MCP server: stdio by default (for Claude Code, Claude Desktop, Cursor), or streamable HTTP."""
-    if http and insecure_local and not is_loopback(host):
-        raise UsageError(f"--insecure-local serves without tokens, so only on a loopback address, not {host}")
+    """Run the MCP server: stdio by default (for Claude Code, Claude Desktop, Cursor), or streamable HTTP
+    (several worker processes, as `serve`: then stateless, each request on its own)."""
+    settings = read_config(config)
+    if http:
+        banner = "MCP on http://{host}:{port}/mcp"
+        run_rest(host, port, insecure_local, store, banner, workers=workers, config=settings, mcp=True)
+        return
     _require("mcp")
-    from ..mcp import run_http, run_stdio
+    from ..mcp import run_stdio
 
-    workspace = _workspace()
-    with open_store(store, config=read_config(config)) as memory:
-        if http:
-            sys.stderr.write(f"tiermem MCP on http://{host}:{port}/mcp · store {memory.location}\n")
-            run_http(memory, host=host, port=port, insecure_local=insecure_local, default_agent=agent_id(),
-                     workspace=workspace)  # fmt: skip
-        else:
-            run_stdio(memory, default_agent=agent_id(), workspace=workspace)
+    with open_store(store, config=settings) as memory:
+        run_stdio(memory, default_agent=agent_id(), workspace=_workspace())
