@@ -24,7 +24,7 @@ from llm_support import llm_config
 from tiermem.hooks import client, handlers, journal
 from tiermem.hooks.locate import PROTOCOL, Place
 from tiermem.hooks.payload import from_dict
-from tiermem.hooks.runtime import Runtime
+from tiermem.hooks.runtime import Runtime, log_failure
 from tiermem.providers.embedders import WordLlamaEmbedder
 
 FIXTURES = Path(__file__).parent / "fixtures" / "claude_code"
@@ -330,6 +330,13 @@ def test_a_failing_store_is_logged_and_the_answer_is_empty(tmp_path: Path) -> No
     assert run_client(["UserPromptSubmit"], raw, env) == (0, "{}\n", "")
     log = (store / "hooks" / "hooks.log").read_text()
     assert "UserPromptSubmit (in-process)" in log and "config.json is not valid JSON" in log
+
+
+def test_the_failure_log_holds_no_secret_a_message_quoted(tmp_path: Path) -> None:
+    secret = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+    log_failure(Place(tmp_path / "s"), "UserPromptSubmit", ValueError(f"cannot read prompt 'deploy with {secret}'"))
+    log = (tmp_path / "s" / "hooks" / "hooks.log").read_text()
+    assert "cannot read prompt" in log and "[REDACTED:" in log and secret not in log
 
 
 def _env(tmp_path: Path, **extra: str) -> dict[str, str]:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import EmbedderError, TiermemError
 from ..write.provenance import trust_of
-from ..write.secrets import redact_json
+from ..write.secrets import redact, redact_json
 from . import journal, rules
 from .locate import Place
 from .output import Recalled
@@ -210,7 +210,8 @@ def log_failure(place: Place | None, where: str, exc: BaseException) -> None:
         stamp = time.strftime("%Y-%m-%dT%H:%M:%S")
         kind = "error" if isinstance(exc, TiermemError) else "bug"
         detail = "".join(traceback.format_exception(exc))
+        entry = redact(f"{stamp} {kind} in {where}: {exc}\n{detail}\n").text  # a message may quote a prompt
         with open(os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600), "a", encoding="utf-8") as handle:
-            handle.write(f"{stamp} {kind} in {where}: {exc}\n{detail}\n")
+            handle.write(entry)
     except OSError:
         pass
