@@ -15,9 +15,11 @@ import httpx
 import pytest
 
 from api_support import serve_asgi
+from servers import embedding_server
 from tiermem import Memory
 from tiermem.interfaces.api import create_app
 from tiermem.interfaces.auth import create_token, list_tokens, revoke_token
+from tiermem.providers.embedders import OpenAIEmbedder
 
 
 @pytest.fixture
@@ -339,3 +341,23 @@ def test_lifecycle_routes(client_for: Callable[..., httpx.Client], tmp_path: Pat
     assert api.post(f"{base}/consolidate", json={"mode": "quick"}).json()["mode"] == "quick"
     assert api.get(f"{base}/metrics").json()["memory_count"] == 1
     assert error(api.post(f"{base}/hot", json={"key": "mood", "value": {}}))[:2] == (400, "ValidationError")
+
+
+def test_the_servers_own_troubles_reach_a_client_by_kind_only(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """An embedder (or database) failure names its endpoint, host or path: the operator's business. The client
+    gets 503 with the kind and a reference; the server's log has the whole message under that reference."""
+    with (
+        embedding_server() as embeddings,
+        Memory.open(tmp_path / "s", embedder=OpenAIEmbedder(embeddings.url, "test-embed", dims=32)) as mem,
+        serve_asgi(create_app(mem, insecure_local=True)) as url,
+    ):
+        embeddings.mode = "http_500"
+        answer = httpx.post(f"{url}/v1/agents/alice/memories", json={"text": "The staging host is db-7"}, timeout=30)
+        status, kind, message = error(answer)
+        assert (status, kind) == (503, "EmbedderError")
+        reference = re.fullmatch(r"the embedder cannot answer right now \(error ([0-9a-f]{8}): .*\)", message)
+        assert reference is not None and embeddings.url not in answer.text
+        logged = [r.getMessage() for r in caplog.records if reference[1] in r.getMessage()]
+        assert len(logged) == 1 and embeddings.url.split("//")[1] in logged[0]
+        # A client's own mistake is still told in full.
+        assert "text is empty" in error(httpx.post(f"{url}/v1/agents/alice/memories", json={"text": " "}))[2]

@@ -25,7 +25,7 @@ from .. import __version__
 from ..engine import Memory
 from ..errors import TiermemError
 from .api_routes import router
-from .asgi import ASGIApp, Message, Receive, Scope, Send, error_body, send_error
+from .asgi import ASGIApp, Message, Receive, Scope, Send, client_message, error_body, send_error
 from .auth import AuthError, Principal, authenticate
 from .guard import CrossSite, LoopbackHosts, is_loopback_name
 from .http_errors import status_of, validation_message
@@ -156,7 +156,7 @@ def _install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(TiermemError)
     async def tiermem_error(_request: Request, exc: TiermemError) -> JSONResponse:
         headers = {"WWW-Authenticate": "Bearer"} if isinstance(exc, AuthError) else None
-        return JSONResponse(error_body(type(exc).__name__, str(exc)), status_of(exc), headers=headers)
+        return JSONResponse(error_body(type(exc).__name__, client_message(exc)), status_of(exc), headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import json
+import logging
+import secrets
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any, TypedDict
+
+from ..errors import ConfigError, EmbedderError, StoreError, StoreReadOnlyError, TiermemError
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -16,6 +20,27 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 #: past 256 connections at once new ones get 503 rather than memory (body read time: api.BodyLimit)
 SERVER_LIMITS: dict[str, Any] = {"timeout_keep_alive": 5, "h11_max_incomplete_event_size": 64 * 1024,
                                  "limit_concurrency": 256}  # fmt: skip
+
+
+_LOG = logging.getLogger("tiermem.server")
+# The server's own troubles: their messages name a database host, a file path, an endpoint or a setting, which
+# are the operator's business, not a client's. A read-only store is the client's to know (writes will fail).
+_SERVER_SIDE: tuple[tuple[type[TiermemError], str], ...] = (
+    (StoreError, "the store cannot answer right now"),
+    (EmbedderError, "the embedder cannot answer right now"),
+    (ConfigError, "the server's settings are invalid"),
+)
+
+
+def client_message(exc: TiermemError) -> str:
+    """What a remote client is told of an error: the error itself, except for the server's own troubles,
+    which go to the server's log in full under a reference the answer names."""
+    said = next((s for kind, s in _SERVER_SIDE if isinstance(exc, kind)), None)
+    if said is None or isinstance(exc, StoreReadOnlyError):
+        return str(exc)
+    reference = secrets.token_hex(4)
+    _LOG.error("tiermem: error %s: %s: %s", reference, type(exc).__name__, exc)
+    return f"{said} (error {reference}: the server's log says why)"
 
 
 class ErrorDetail(TypedDict):

@@ -29,7 +29,7 @@ from ..lifecycle.service import LifecycleService
 from ..lifecycle.tree import SeedNode
 from ..model import Hit, StoreResult
 from ..write.provenance import stamp, trust_of
-from .asgi import ASGIApp, Receive, Scope, Send, send_error
+from .asgi import ASGIApp, Receive, Scope, Send, client_message, send_error
 from .auth import AuthError, ForbiddenError, Principal, authenticate
 from .guard import CrossSite, LoopbackHosts, is_loopback_name
 
@@ -138,14 +138,15 @@ class Access:
             agent_id = caller.token.agents[0] if caller.token.agents[0] != "*" else None
         return caller.check(agent_id or self.default_agent, role)
 
-
-@contextmanager
-def _tool_errors(kind: type[Exception] = ToolError) -> Iterator[None]:
-    """Engine errors reach the agent as the tool's (or resource's) error text: the words the CLI prints."""
-    try:
-        yield
-    except TiermemError as exc:
-        raise kind(" ".join(str(exc).split())) from None
+    @contextmanager
+    def errors(self, kind: type[Exception] = ToolError) -> Iterator[None]:
+        """Engine errors reach the agent as the tool's (or resource's) error text: the words the CLI prints,
+        except that a client with a token (a remote one) is told the server's own troubles by kind only."""
+        try:
+            yield
+        except TiermemError as exc:
+            said = client_message(exc) if self.tokens else str(exc)
+            raise kind(" ".join(said.split())) from None
 
 
 def create_server(
@@ -189,7 +190,7 @@ def _memory_tools(server: MCPServer, access: Access) -> None:
         mode in every editor", type="user_preference"). The answer's `decision` says what it was: new, a
         restatement (it reinforced `duplicate_of`), an update or contradiction (it `supersedes` the old memory,
         which leaves search), or an elaboration (linked to `related_to`); `why` says what differed."""
-        with _tool_errors():
+        with access.errors():
             agent = access.agent(ctx, agent_id, "write")
             item = {"text": text, "type": type, "category": category, "importance": importance, "tags": tags or (),
                     "source": stamp("agent", "mcp", tool="store"), "session": session}  # fmt: skip
@@ -204,7 +205,7 @@ def _memory_tools(server: MCPServer, access: Access) -> None:
     ) -> Found:
         """Find the memories that best answer a question, best first, each with its score, recall tier (hot,
         warm, cold) and why it matched. Read-only. Example: search(query="which database does staging use?")."""
-        with _tool_errors():
+        with access.errors():
             hits = memory.search(query, agent_id=access.agent(ctx, agent_id, "read"), limit=limit)
             return {"notice": NOTICE, "hits": [_compact_hit(h) for h in hits]}
 
@@ -218,7 +219,7 @@ def _memory_tools(server: MCPServer, access: Access) -> None:
         """Load your memory for the conversation: hot state, the category tree, workspace notes and the memories
         most relevant to the message, in one block within the token budget. Call it at the start of a session
         and when the topic changes. Read-only."""
-        with _tool_errors():
+        with access.errors():
             built = memory.context(message, agent_id=access.agent(ctx, agent_id, "read"), budget_tokens=budget_tokens)
             return {"text": built.text, "total_tokens": built.total_tokens}
 
@@ -231,7 +232,7 @@ def _memory_tools(server: MCPServer, access: Access) -> None:
     ) -> Forgotten:
         """Forget a memory that is wrong or no longer true: it leaves search and context at once (kept in the
         history for audit). Destructive. Prefer `store` with the corrected fact when something changed."""
-        with _tool_errors():
+        with access.errors():
             forgotten = memory.forget(memory_id, agent_id=access.agent(ctx, agent_id, "write"), reason=reason)
             return {"id": forgotten.id, "status": forgotten.status}
 
@@ -249,7 +250,7 @@ def _lifecycle_tools(server: MCPServer, access: Access) -> None:
         """Tiered retrieval: route the query through the category tree, then warm and cold memories, merged with
         search. Each result says how it was found and which category explains it. Use it for broad questions
         ("what do I know about project X?"); use `search` for a specific fact. Read-only."""
-        with _tool_errors():
+        with access.errors():
             found = memory.retrieve(
                 query, agent_id=access.agent(ctx, agent_id, "read"), limit=limit, workspace=access.workspace
             ).to_dict()
@@ -270,7 +271,7 @@ def _lifecycle_tools(server: MCPServer, access: Access) -> None:
         events and tasks, and critical lessons. Example: hot_update(key="lesson", value={"text": "Run the tests
         before pushing", "category": "workflow", "importance": 0.9}). Limits are enforced on every change; the
         answer lists what was pruned to fit."""
-        with _tool_errors():
+        with access.errors():
             agent = access.agent(ctx, agent_id, "write")
             return access.lifecycle().update_hot(key, value, agent_id=agent).to_dict()
 
@@ -278,7 +279,7 @@ def _lifecycle_tools(server: MCPServer, access: Access) -> None:
     def tree(ctx: Context[Any, Any], agent_id: AgentArg = None) -> TreeAnswer:
         """The category tree of your memory (at most 50 nodes) with warm and cold counts per node. Read-only:
         use it to see what you know about, and which categories to search."""
-        with _tool_errors():
+        with access.errors():
             found = access.lifecycle().tree(agent_id=access.agent(ctx, agent_id, "read"))
             return {"tree": found.render(), "nodes": found.seed_dict()}
 
@@ -291,7 +292,7 @@ def _lifecycle_tools(server: MCPServer, access: Access) -> None:
         """Maintenance: rescore memories and move them between tiers, prune the tree, rebuild MEMORY.md. Run
         `quick` at the end of a long session; the others run on a schedule. Changes tiers, never deletes recent
         memories."""
-        with _tool_errors():
+        with access.errors():
             agent = access.agent(ctx, agent_id, "write")
             return access.lifecycle().consolidate(mode, agent_id=agent, interface="mcp").to_dict()
 
@@ -300,13 +301,13 @@ def _resources(server: MCPServer, access: Access) -> None:
     @server.resource("tiermem://agents/{agent_id}/MEMORY.md", mime_type="text/markdown")
     def memory_md(agent_id: str, ctx: Context[Any, Any]) -> str:
         """The agent's hot state as rendered into MEMORY.md, then the category tree: what it loads every session."""
-        with _tool_errors(ResourceError):
+        with access.errors(ResourceError):
             return fence(access.lifecycle().session_context(agent_id=access.agent(ctx, agent_id, "read")))
 
     @server.resource("tiermem://agents/{agent_id}/tree", mime_type="text/plain")
     def tree_index(agent_id: str, ctx: Context[Any, Any]) -> str:
         """The agent's category tree index with warm/cold counts (at most 50 nodes, 2 KB)."""
-        with _tool_errors(ResourceError):
+        with access.errors(ResourceError):
             return access.lifecycle().tree(agent_id=access.agent(ctx, agent_id, "read")).render()
 
 

@@ -25,6 +25,7 @@ from ...errors import TiermemError, ValidationError
 from ...lifecycle.service import LifecycleService
 from ...lifecycle.tree import ROOT
 from ...model import MemoryRecord
+from ..asgi import client_message
 from ..auth import ANY_AGENT, AuthError, ForbiddenError, Principal, authenticate, end_session, start_session
 from ..cli.render import explain_text
 from ..http_errors import status_of, validation_message
@@ -73,7 +74,7 @@ class HtmlRoute(APIRoute):
                 target = quote(request.url.path + (f"?{request.url.query}" if request.url.query else ""))
                 response = RedirectResponse(f"{PREFIX}/login?next={target}", 303)
             except TiermemError as exc:
-                response = _render(request, "error.html", status=status_of(exc), message=str(exc))
+                response = _render(request, "error.html", status=status_of(exc), message=client_message(exc))
             except RequestValidationError as exc:  # a hand-edited URL or form: say which field, as the API does
                 response = _render(request, "error.html", status=422, message=validation_message(exc))
             response.headers.update(HEADERS)
