@@ -2,7 +2,7 @@
 same size per agent, and what the process holds in memory with its per-agent mirrors bounded.
 
     python bench/agents.py                              # 1,000 agents x 100 memories
-    python bench/agents.py --agents 10000 --per-agent 100 --mirror-agents 256
+    python bench/agents.py --agents 10000 --per-agent 100 --mirror-agents 256 --store /tmp/agents-10k
 
 Each agent gets its own memories from bench/store.py's corpus; searches go to agents picked at random (so a
 process keeps evicting and rebuilding mirrors when there are more agents than ``mirror_agents``), and to the
@@ -57,6 +57,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--mirror-agents", type=int, default=256)
     parser.add_argument("--searches", type=int, default=600)
     parser.add_argument("--out", type=Path, default=RESULTS / "agents.json")
+    parser.add_argument(
+        "--store",
+        type=Path,
+        default=None,
+        help="build the many-agents store here once, reuse it later (default: a temporary one)",
+    )
     args = parser.parse_args(argv)
     queries = Corpus(7).queries(200)
     rows: dict[str, Any] = {}
@@ -66,10 +72,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         searches(single, ["solo"], queries, 50, 0)  # warm: the mirrors, caches
         rows["one agent"] = {"agents": 1, **searches(single, ["solo"], queries, args.searches, 1)}
         single.close()
-        many = Memory.open(Path(tmp) / "many", config={"mirror_agents": args.mirror_agents})
+        place = args.store or Path(tmp) / "many"
         names = [f"agent-{i}" for i in range(args.agents)]
-        built = build(many, Corpus(2), names, args.per_agent)
-        print(f"built {args.agents} agents in {built:.0f} s", file=sys.stderr)
+        fresh = not (place / "tiermem.db").exists()
+        many = Memory.open(place, config={"mirror_agents": args.mirror_agents})
+        if fresh:
+            built = build(many, Corpus(2), names, args.per_agent)
+            print(f"built {args.agents} agents in {built:.0f} s", file=sys.stderr)
+        elif len(many.agents()) != args.agents or many.stats(agent_id=names[-1])["memories"] != args.per_agent:
+            sys.exit(f"{place} holds another store, not {args.agents:,} agents x {args.per_agent:,} memories")
         searches(many, names, queries, 50, 0)
         before = rss_mb()
         found = searches(many, names, queries, args.searches, 1)
