@@ -10,6 +10,7 @@ import pytest
 
 from tiermem import Memory
 from tiermem.write.revision import compare
+from tiermem.write.statement import read
 
 UPDATES = [
     ("The API key rotation happens every 30 days", "The API key rotation happens every 90 days", 0.97),
@@ -153,3 +154,10 @@ def test_the_previous_behaviour_folds_changed_values(open_memory: Callable[..., 
     first = mem.store("The API rate limit is 100 requests per minute")
     again = mem.store("The API rate limit is 1000 requests per minute")
     assert (again.created, again.duplicate_of) == (False, first.id)
+
+
+def test_a_statement_knows_whether_it_says_a_change() -> None:
+    assert read("The standup moved to 10am").says_change
+    assert read("These days the user prefers emacs").says_change  # a phrase, no change word
+    assert not read("The daily standup is at 9am").says_change
+    assert read("The user likes cilantro").vocabulary == {"the", "user", "likes", "cilantro"}
