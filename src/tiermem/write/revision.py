@@ -341,13 +341,28 @@ def _swaps(new: Statement, old: Statement) -> int:
     """In how many places ``new`` is ``old`` with words swapped, when most of its words stand in the same order
     (0 when they do not: a sentence built anew). A predicate said another way is no swap ("lives in" /
     "'s home is in")."""
-    if max(len(new.words), len(old.words)) > FRAME_TOKENS:
+    if max(len(new.words), len(old.words)) > FRAME_TOKENS or _kept_bound(old.words, new.words) < FRAME_KEPT:
         return 0
     matcher = SequenceMatcher(None, old.words, new.words, autojunk=False)
     if matcher.ratio() < FRAME_KEPT:
         return 0
     runs = [(" ".join(old.words[i1:i2]), " ".join(new.words[j1:j2])) for op, i1, i2, j1, j2 in matcher.get_opcodes()]
     return sum(1 for run in runs if run[0] != run[1] and not _verb_swap(run))
+
+
+def _kept_bound(old: tuple[str, ...], new: tuple[str, ...]) -> float:
+    """An upper bound of difflib's ratio of the two word sequences (its ``quick_ratio``: the words they have
+    in common, counted with repeats, whatever their order), without building a matcher: most pairs of
+    sentences built apart fall below :data:`FRAME_KEPT` on it, and only the rest are matched in order."""
+    left: dict[str, int] = {}
+    for word in old:
+        left[word] = left.get(word, 0) + 1
+    common = 0
+    for word in new:
+        if left.get(word, 0) > 0:
+            left[word] -= 1
+            common += 1
+    return 2.0 * common / (len(old) + len(new)) if old or new else 1.0
 
 
 def _kept_in_order(old: Statement, new: Statement) -> bool:
