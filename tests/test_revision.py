@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from difflib import SequenceMatcher
 
 import pytest
 
 from tiermem import Memory
-from tiermem.write.revision import compare
+from tiermem.write.revision import _kept_bound, compare
+from tiermem.write.statement import read
 
 UPDATES = [
     ("The API key rotation happens every 30 days", "The API key rotation happens every 90 days", 0.97),
@@ -153,3 +155,27 @@ def test_the_previous_behaviour_folds_changed_values(open_memory: Callable[..., 
     first = mem.store("The API rate limit is 100 requests per minute")
     again = mem.store("The API rate limit is 1000 requests per minute")
     assert (again.created, again.duplicate_of) == (False, first.id)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("the editor is vim", "the editor is emacs"),
+        ("a b a c a", "a a b"),
+        ("the build server runs ubuntu", "ubuntu runs the build server"),
+        ("", "alice"),
+        ("", ""),
+    ],
+)
+def test_the_word_bag_bound_is_difflibs_quick_ratio(old: str, new: str) -> None:
+    # An upper bound of the ratio in order, so a pair under the frame threshold on it is under it in order too.
+    a, b = tuple(old.split()), tuple(new.split())
+    matcher = SequenceMatcher(None, a, b, autojunk=False)
+    assert _kept_bound(a, b) == matcher.quick_ratio() >= matcher.ratio()
+
+
+def test_a_statement_knows_whether_it_says_a_change() -> None:
+    assert read("The standup moved to 10am").says_change
+    assert read("These days the user prefers emacs").says_change  # a phrase, no change word
+    assert not read("The daily standup is at 9am").says_change
+    assert read("The user likes cilantro").vocabulary == {"the", "user", "likes", "cilantro"}

@@ -40,7 +40,6 @@ from .statement import (
     identity,
     is_name,
     kind_of,
-    marks_change,
     opens,
     read,
     split_words,
@@ -263,7 +262,7 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
         if cosine < ELABORATION_COSINE or not said:
             return Revision(DISTINCT, "about something else")
         return Revision(RESTATEMENT, "says less than the stored memory, nothing new")
-    if slot and (slot[2] or marks_change(new)) and not _modifies(new, old, slot) and _attribute(old, slot):
+    if slot and (slot[2] or new.says_change) and not _modifies(new, old, slot) and _attribute(old, slot):
         return Revision(UPDATE, f"'{slot[0]}' became '{slot[1]}'", (slot[0],), (slot[1],))
     if slot and not _verb_swap(slot):  # a word swapped in the subject or before a noun: "the staging server" /
         return Revision(DISTINCT, f"about another subject ('{slot[1]}', not '{slot[0]}')")  # "the build server"
@@ -285,7 +284,7 @@ def _modifies(new: Statement, old: Statement, slot: tuple[str, str, bool]) -> bo
     """Whether the replaced run stands before a word of content both texts have, unless the text says it is a
     change: it says which thing is meant ("3 replicas of the auth service" / "... the search service"; "the
     CLI supports JSON output" / "... YAML output"), not a new value of one thing."""
-    if marks_change(new):
+    if new.says_change:
         return False
     after = old.words.index(slot[0].split()[-1]) + 1 if slot[0] else len(old.words)
     following = old.words[after] if after < len(old.words) else ""
@@ -342,13 +341,28 @@ def _swaps(new: Statement, old: Statement) -> int:
     """In how many places ``new`` is ``old`` with words swapped, when most of its words stand in the same order
     (0 when they do not: a sentence built anew). A predicate said another way is no swap ("lives in" /
     "'s home is in")."""
-    if max(len(new.words), len(old.words)) > FRAME_TOKENS:
+    if max(len(new.words), len(old.words)) > FRAME_TOKENS or _kept_bound(old.words, new.words) < FRAME_KEPT:
         return 0
     matcher = SequenceMatcher(None, old.words, new.words, autojunk=False)
     if matcher.ratio() < FRAME_KEPT:
         return 0
     runs = [(" ".join(old.words[i1:i2]), " ".join(new.words[j1:j2])) for op, i1, i2, j1, j2 in matcher.get_opcodes()]
     return sum(1 for run in runs if run[0] != run[1] and not _verb_swap(run))
+
+
+def _kept_bound(old: tuple[str, ...], new: tuple[str, ...]) -> float:
+    """An upper bound of difflib's ratio of the two word sequences (its ``quick_ratio``: the words they have
+    in common, counted with repeats, whatever their order), without building a matcher: most pairs of
+    sentences built apart fall below :data:`FRAME_KEPT` on it, and only the rest are matched in order."""
+    left: dict[str, int] = {}
+    for word in old:
+        left[word] = left.get(word, 0) + 1
+    common = 0
+    for word in new:
+        if left.get(word, 0) > 0:
+            left[word] -= 1
+            common += 1
+    return 2.0 * common / (len(old) + len(new)) if old or new else 1.0
 
 
 def _kept_in_order(old: Statement, new: Statement) -> bool:
@@ -360,7 +374,7 @@ def _kept_in_order(old: Statement, new: Statement) -> bool:
 
 def _occurrences(new: Statement, old: Statement) -> bool:
     """Two events, the later not saying it changes the earlier: two occurrences, each its own memory."""
-    return old.event and new.event and not marks_change(new)
+    return old.event and new.event and not new.says_change
 
 
 def _announced(new: Statement, old: Statement, cosine: float) -> bool:
@@ -368,7 +382,7 @@ def _announced(new: Statement, old: Statement, cosine: float) -> bool:
     share enough of their subject, counting the values they have in common ("CI moved to Python 3.11" /
     "the CI pipeline uses Python 3.10")."""
     redone = {w for w in new.redone if w[2:] in old.content}
-    if not (redone or marks_change(new)):
+    if not (redone or new.says_change):
         return False
     if _swaps(new, old) >= 2:  # one sentence, other words in two places or more: another fact of its kind
         return False
@@ -417,7 +431,7 @@ def _value_change(
     new: Statement, old: Statement, same_subject: bool, slot: tuple[str, str, bool] | None, cosine: float
 ) -> Revision:
     if not same_subject:
-        if slot and (slot[2] or marks_change(new)) and not _modifies(new, old, slot):
+        if slot and (slot[2] or new.says_change) and not _modifies(new, old, slot):
             return Revision(UPDATE, f"'{slot[0]}' became '{slot[1]}'", (slot[0],), (slot[1],))
         return Revision(DISTINCT, "about something else")
     if old.values < new.values and old.content <= new.content:
