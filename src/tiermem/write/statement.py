@@ -252,11 +252,12 @@ def _read_word(token: str, sentence_start: bool) -> _Word:
     return _Word(lowered, _OTHER, "", "", suffix, past)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=32768)
 def read(text: str) -> Statement:
     """The statement's values, polarity and content (cached: a write compares one text with many, and a new
-    memory's neighbours are mostly older ones: 65536 statements of ~2.8 KB hold those of a 100k store's writes
-    but ~10%, where 16384 missed two reads in three)."""
+    memory's neighbours are mostly older ones. 32768 statements of ~2.8 KB, ~90 MB at most: a 100k build of
+    bench/store.py's corpus reads 178k statements for its 100k texts, where 16384 read 264k and 65536, twice
+    the memory, 111k)."""
     raw = _tokens(text[:4000])
     read_words = []
     values: set[str] = set()
