@@ -94,7 +94,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         }
         many.close()
     ratio = rows["many agents"]["p50_ms"] / rows["one agent"]["p50_ms"]
-    results = {"machine": machine_info(), "args": vars(args) | {"out": str(args.out)}, "rows": rows, "p50_ratio": ratio}
+    results = {
+        "machine": machine_info(),
+        "args": {k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items()},
+        "rows": rows,
+        "p50_ratio": ratio,
+    }
     print(f"\n{'store':<42}{'agents':>8}{'p50 ms':>10}{'p99 ms':>10}")
     for name, row in rows.items():
         print(f"{name:<42}{row['agents']:>8}{row['p50_ms']:>10.2f}{row['p99_ms']:>10.2f}")
