@@ -4,6 +4,7 @@ the meta table and the vector index."""
 from __future__ import annotations
 
 import builtins
+import math
 import threading
 import weakref
 from collections.abc import Iterator, Sequence
@@ -205,20 +206,30 @@ class PostgresConnection:
                 # all by distance instead of walking the new index.
                 conn.execute("ANALYZE vectors")
 
+    def _indexed_dims(self) -> int:
+        """The width of the store's vectors when an HNSW index covers them, else 0."""
+        dims = self._dims or int(self.meta_get("embedder_dims") or 0)
+        return dims if 0 < dims <= HNSW_MAX_DIMS else 0
+
+    def bulk_rows(self) -> int | None:
+        """The fewest new rows for which :meth:`bulk_load` drops the index: :data:`BULK_MIN_ROWS`, and more
+        than 1 / :data:`HNSW_INSERT_COST` of what the table will hold. None when there is no index."""
+        if not self._indexed_dims():
+            return None
+        indexed = int(self._all("SELECT count(*) FROM vectors")[0][0])
+        return max(BULK_MIN_ROWS, math.ceil(indexed / (HNSW_INSERT_COST - 1)))
+
     @contextmanager
     def bulk_load(self, rows: int) -> Iterator[bool]:
         """Loading about ``rows`` new memories (an import, a migration): when rebuilding the HNSW index after
-        the load is cheaper than growing it row by row (see :data:`HNSW_INSERT_COST`), the index is dropped for
-        the load and built once at the end, even if the load fails. Yields whether it was. Meanwhile other
+        the load is cheaper than growing it row by row (see :meth:`bulk_rows`), the index is dropped for the
+        load and built once at the end, even if the load fails. Yields whether it was. Meanwhile other
         processes still search, exactly (a sequential scan of the agent's vectors) and so slower."""
-        dims = self._dims or int(self.meta_get("embedder_dims") or 0)
-        if not 0 < dims <= HNSW_MAX_DIMS or rows < BULK_MIN_ROWS:
+        least = self.bulk_rows()
+        if least is None or rows < least:
             yield False
             return
-        indexed = int(self._all("SELECT count(*) FROM vectors")[0][0])
-        if rows * HNSW_INSERT_COST < indexed + rows:
-            yield False
-            return
+        dims = self._indexed_dims()
         with self.write(), self._conn() as conn:
             conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", _INDEX_LOCK)
             conn.execute(f"DROP INDEX IF EXISTS vectors_hnsw_{dims}")
