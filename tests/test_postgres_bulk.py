@@ -136,7 +136,7 @@ def outcome(memory: Memory) -> tuple[Any, ...]:
 
 @pytest.fixture
 def bulk_at(monkeypatch: pytest.MonkeyPatch) -> Callable[[int], None]:
-    """``bulk_at(n)``: loads of ``n`` rows or more are large enough for a bulk load (10,000 otherwise)."""
+    """``bulk_at(n)``: loads of ``n`` rows or more are large enough for a bulk load (1,000 otherwise)."""
     return lambda rows: monkeypatch.setattr(postgres_base, "BULK_MIN_ROWS", rows)
 
 

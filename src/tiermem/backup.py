@@ -23,7 +23,7 @@ otherwise, or when absent, memories are embedded again. Secrets are redacted as 
 
 On PostgreSQL a large import is a bulk load: before writing anything it reads ahead (at most
 :data:`READ_AHEAD_LINES` lines), and when that shows enough memories new to the store for rebuilding the HNSW
-index to be cheaper than growing it (``bulk_rows``: 10,000, and half the vectors already there), the index
+index to be cheaper than growing it (``bulk_rows``: 1,000, and half the vectors already there), the index
 is dropped for the import and built once after it, whether the import succeeds or not.
 
 Not exported: LLM jobs and search keys (derived by the LLM queue; imported memories are not queued), tier
