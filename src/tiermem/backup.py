@@ -459,8 +459,8 @@ class Importer:
         backend = self._backend
         if not isinstance(backend, BulkLoad):
             return ahead, nullcontext(False)
-        least = backend.bulk_rows()
-        if least is None or least > READ_AHEAD_LINES:
+        least = backend.bulk_rows(READ_AHEAD_LINES)
+        if least is None:
             return ahead, nullcontext(False)
         adding = self._new_in(source, ahead, least)
         return ahead, backend.bulk_load(adding) if adding >= least else nullcontext(False)

@@ -217,8 +217,9 @@ class BulkLoad(Protocol):
     """A store whose vector index is cheaper to build once after a large load than to grow row by row
     (PostgreSQL's HNSW)."""
 
-    def bulk_rows(self) -> int | None:
-        """The fewest new rows for which :meth:`bulk_load` rebuilds the index; None when it never would."""
+    def bulk_rows(self, at_most: int) -> int | None:
+        """The fewest new rows for which :meth:`bulk_load` rebuilds the index; None when that is more than
+        ``at_most`` or it never would."""
 
     def bulk_load(self, rows: int) -> AbstractContextManager[bool]:
         """Loading ``rows`` new rows: the index dropped for the load and built after if that pays (yields

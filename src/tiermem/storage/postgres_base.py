@@ -213,13 +213,17 @@ class PostgresConnection:
         dims = self._dims or int(self.meta_get("embedder_dims") or 0)
         return dims if 0 < dims <= HNSW_MAX_DIMS else 0
 
-    def bulk_rows(self) -> int | None:
+    def bulk_rows(self, at_most: int) -> int | None:
         """The fewest new rows for which :meth:`bulk_load` drops the index: :data:`BULK_MIN_ROWS`, and more
-        than 1 / :data:`HNSW_INSERT_COST` of what the table will hold. None when there is no index."""
-        if not self._indexed_dims():
+        than 1 / :data:`HNSW_INSERT_COST` of what the table will hold. None when that is over ``at_most`` or
+        there is no index. Counts no further than it must: a small load into a large table costs no scan."""
+        if not self._indexed_dims() or at_most < BULK_MIN_ROWS:
             return None
-        indexed = int(self._all("SELECT count(*) FROM vectors")[0][0])
-        return max(BULK_MIN_ROWS, math.ceil(indexed / (HNSW_INSERT_COST - 1)))
+        share = HNSW_INSERT_COST - 1
+        enough = math.floor(at_most * share) + 1  # this many vectors and at_most rows no longer pay
+        indexed = int(self._all("SELECT count(*) FROM (SELECT FROM vectors LIMIT %s) AS v", (enough,))[0][0])
+        least = max(BULK_MIN_ROWS, math.ceil(indexed / share))
+        return least if least <= at_most else None
 
     @contextmanager
     def bulk_load(self, rows: int) -> Iterator[bool]:
@@ -227,8 +231,7 @@ class PostgresConnection:
         the load is cheaper than growing it row by row (see :meth:`bulk_rows`), the index is dropped for the
         load and built once at the end, even if the load fails. Yields whether it was. Meanwhile other
         processes still search, exactly (a sequential scan of the agent's vectors) and so slower."""
-        least = self.bulk_rows()
-        if least is None or rows < least:
+        if self.bulk_rows(rows) is None:
             yield False
             return
         dims = self._indexed_dims()
