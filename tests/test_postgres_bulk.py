@@ -17,7 +17,7 @@ import pytest
 import pg
 from builders import distinct_texts, make_record
 from test_backup import _with, dump, snapshot
-from tiermem import Memory, backup
+from tiermem import Memory, bulk_import
 from tiermem.errors import ValidationError
 from tiermem.storage import postgres_base
 from tiermem.storage.postgres import PostgresBackend
@@ -200,10 +200,10 @@ def test_what_decides_a_bulk_import(
     first = hnsw_oid(target)
     assert target.import_from(exported, agent_id="bob").memories_added == 10  # 10 of bob's: too few
     assert hnsw_oid(target) == first
-    monkeypatch.setattr(backup, "READ_AHEAD_LINES", 15)  # fewer lines than a bulk load needs: not read ahead
+    monkeypatch.setattr(bulk_import, "READ_AHEAD_LINES", 15)  # fewer lines than a bulk load needs: not read ahead
     assert target.import_from(exported).memories_added == 61
     assert hnsw_oid(target) == first
-    monkeypatch.setattr(backup, "READ_AHEAD_LINES", 30)
+    monkeypatch.setattr(bulk_import, "READ_AHEAD_LINES", 30)
     fresh = open_memory(pg.database_url())
     first = hnsw_oid(fresh)
     assert fresh.import_from(exported).memories_added == 71  # 29 new memories in the first 30 lines

@@ -20,11 +20,7 @@ same agent and text is the same memory (the store's copy, which may have been us
 another agent or text it is a conflict: ``on_conflict="error"`` (the default) aborts, ``"skip"`` keeps
 the store's version and goes on. Vectors in the file are used when their embedder is the store's;
 otherwise, or when absent, memories are embedded again. Secrets are redacted as on any other write.
-
-On PostgreSQL a large import is a bulk load: before writing anything it reads ahead (at most
-:data:`READ_AHEAD_LINES` lines), and when that shows enough memories new to the store for rebuilding the HNSW
-index to be cheaper than growing it (``bulk_rows``: 1,000, and half the vectors already there), the index
-is dropped for the import and built once after it, whether the import succeeds or not.
+On PostgreSQL a large import is a bulk load (the HNSW index built once after it): see :mod:`tiermem.bulk_import`.
 
 Not exported: LLM jobs and search keys (derived by the LLM queue; imported memories are not queued), tier
 transitions (a pin and each memory's tier are), and the servers' tokens (secrets stay in their store).
@@ -35,9 +31,7 @@ from __future__ import annotations
 import base64
 import json
 import re
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from itertools import chain, groupby
@@ -45,6 +39,7 @@ from typing import Any, TypedDict
 
 import numpy as np
 
+from .bulk_import import Numbered, numbered, read_ahead
 from .errors import ValidationError
 from .lifecycle.history import history_dict
 from .model import (
@@ -65,7 +60,7 @@ from .model import (
     load_json,
     to_datetime,
 )
-from .storage.base import BulkLoad, HistoryEntry, StoreBackend
+from .storage.base import HistoryEntry, StoreBackend
 from .storage.lifecycle import COUNTERS_DOC, DAILY_DOC, HOT_DOC, TREE_DOC
 from .text import content_hash
 from .write.secrets import redact_item
@@ -79,10 +74,6 @@ KINDS = ("memory", "link", "history", "doc", "pin")
 DOC_KEYS = (HOT_DOC, TREE_DOC, COUNTERS_DOC, DAILY_DOC)
 CONFLICT_POLICIES = ("error", "skip")
 MAX_LINE_BYTES = 8 * 1024 * 1024
-# The most lines an import reads ahead, before writing anything, to learn whether it holds enough new memories
-# for a bulk load (BulkLoad.bulk_rows): ~2 KB each as text with 256-wide vectors. A store that needs more to make
-# a bulk load pay (over twice this many vectors) grows its index row by row, as any import did before.
-READ_AHEAD_LINES = 25_000
 _ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}\Z")
 _ACTION_RE = re.compile(r"^[a-z_]{1,32}\Z")
 
@@ -371,16 +362,6 @@ class ImportReport:
         return {name: getattr(self, name) for name in self.__dataclass_fields__}
 
 
-Numbered = tuple[int, str | bytes]  # a line of the file and its 1-based number
-
-
-def numbered(lines: Iterable[str | bytes]) -> Iterator[Numbered]:
-    """Non-blank lines with their 1-based line numbers."""
-    for number, raw in enumerate(lines, 1):
-        if raw.strip():
-            yield number, raw
-
-
 def at_line(number: int, exc: ValidationError) -> ValidationError:
     """The error, naming its line (once), as a ValidationError the interfaces report as bad input."""
     message = str(exc)
@@ -391,12 +372,6 @@ def at_line(number: int, exc: ValidationError) -> ValidationError:
 
 def now() -> datetime:
     return datetime.now(UTC)
-
-
-def _drained(lines: deque[Numbered]) -> Iterator[Numbered]:
-    """The lines in order, each let go of once taken (a read-ahead holds tens of megabytes)."""
-    while lines:
-        yield lines.popleft()
 
 
 class Importer:
@@ -434,10 +409,10 @@ class Importer:
 
     def run(self, lines: Iterable[str | bytes]) -> ImportReport:
         source = numbered(lines)
-        ahead, bulk = self._read_ahead(source)
-        with bulk, self._backend.write():
+        ahead, load = read_ahead(self._backend, source, self._new_id)
+        with load, self._backend.write():
             number = 0
-            for number, raw in chain(_drained(ahead), source):
+            for number, raw in chain(ahead, source):
                 try:
                     self._take(number, parse_line(raw, number))
                 except ValidationError as exc:  # bad input; a store error stays one (the transaction rolls back)
@@ -451,44 +426,11 @@ class Importer:
         self.report.agents = sorted(set(self.report.agents))
         return self.report
 
-    def _read_ahead(self, source: Iterator[Numbered]) -> tuple[deque[Numbered], AbstractContextManager[bool]]:
-        """The lines read before anything is written, and the load to run the import in: in bulk (the vector
-        index built once after it) when they hold as many new memories as that needs to pay. A decision of
-        speed only: every line is then checked and written as in any import, in file order."""
-        ahead: deque[Numbered] = deque()
-        backend = self._backend
-        if not isinstance(backend, BulkLoad):
-            return ahead, nullcontext(False)
-        least = backend.bulk_rows(READ_AHEAD_LINES)
-        if least is None:
-            return ahead, nullcontext(False)
-        adding = self._new_in(source, ahead, least)
-        return ahead, backend.bulk_load(adding) if adding >= least else nullcontext(False)
-
-    def _new_in(self, source: Iterator[Numbered], ahead: deque[Numbered], least: int) -> int:
-        """Moves lines from ``source`` to ``ahead`` until they hold ``least`` memories of the imported agents
-        that the store does not have, or :data:`READ_AHEAD_LINES` lines, or a line that is not JSON (the import
-        reports it, after the lines before it); returns how many such memories they hold."""
-        adding, ids = 0, []
-        for number, raw in source:
-            ahead.append((number, raw))
-            try:
-                data = parse_line(raw, number)
-            except ValidationError:
-                break
-            if data["kind"] == "memory" and isinstance(data.get("id"), str) and self._mine(data.get("agent_id")):
-                ids.append(data["id"])
-            if len(ids) == self.BATCH:
-                adding, ids = adding + self._new(ids), []
-                if adding >= least:
-                    break
-            if len(ahead) == READ_AHEAD_LINES:
-                break
-        return adding + self._new(ids)
-
-    def _new(self, memory_ids: list[str]) -> int:
-        """How many of these ids the store does not hold yet."""
-        return len(memory_ids) - len(self._backend.owners(memory_ids))
+    def _new_id(self, line: Numbered) -> str | None:
+        """The id of a memory line of an agent this import takes (for :func:`~tiermem.bulk_import.read_ahead`)."""
+        data = parse_line(line[1], line[0])
+        memory_id = data.get("id") if data["kind"] == "memory" and self._mine(data.get("agent_id")) else None
+        return memory_id if isinstance(memory_id, str) else None
 
     def _take(self, number: int, data: dict[str, Any]) -> None:
         kind = data["kind"]
