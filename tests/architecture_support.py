@@ -25,7 +25,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # 4 application services over the core
     ("tiermem.lifecycle.service", "tiermem.lifecycle.store", "tiermem.lifecycle.consolidate",
      "tiermem.lifecycle.retrieve", "tiermem.lifecycle.notes", "tiermem.lifecycle.evoclaw", "tiermem.lifecycle.metrics",
-     "tiermem.workspace.service", "tiermem.llm.service", "tiermem.doctor", "tiermem.backup", "tiermem.coldsync"),
+     "tiermem.workspace.service", "tiermem.llm.service", "tiermem.doctor", "tiermem.backup", "tiermem.bulk_import",
+     "tiermem.coldsync"),
     # 5 the facade
     ("tiermem.engine", "tiermem.facade"),
     # 6 interfaces

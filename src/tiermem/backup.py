@@ -20,6 +20,7 @@ same agent and text is the same memory (the store's copy, which may have been us
 another agent or text it is a conflict: ``on_conflict="error"`` (the default) aborts, ``"skip"`` keeps
 the store's version and goes on. Vectors in the file are used when their embedder is the store's;
 otherwise, or when absent, memories are embedded again. Secrets are redacted as on any other write.
+On PostgreSQL a large import is a bulk load (the HNSW index built once after it): see :mod:`tiermem.bulk_import`.
 
 Not exported: LLM jobs and search keys (derived by the LLM queue; imported memories are not queued), tier
 transitions (a pin and each memory's tier are), and the servers' tokens (secrets stay in their store).
@@ -33,11 +34,12 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from itertools import groupby
+from itertools import chain, groupby
 from typing import Any, TypedDict
 
 import numpy as np
 
+from .bulk_import import Numbered, numbered, read_ahead
 from .errors import ValidationError
 from .lifecycle.history import history_dict
 from .model import (
@@ -360,13 +362,6 @@ class ImportReport:
         return {name: getattr(self, name) for name in self.__dataclass_fields__}
 
 
-def numbered(lines: Iterable[str | bytes]) -> Iterator[tuple[int, str | bytes]]:
-    """Non-blank lines with their 1-based line numbers."""
-    for number, raw in enumerate(lines, 1):
-        if raw.strip():
-            yield number, raw
-
-
 def at_line(number: int, exc: ValidationError) -> ValidationError:
     """The error, naming its line (once), as a ValidationError the interfaces report as bad input."""
     message = str(exc)
@@ -413,9 +408,11 @@ class Importer:
         self._history: list[tuple[str, HistoryEntry]] = []
 
     def run(self, lines: Iterable[str | bytes]) -> ImportReport:
-        with self._backend.write():
+        source = numbered(lines)
+        ahead, load = read_ahead(self._backend, source, self._new_id)
+        with load, self._backend.write():
             number = 0
-            for number, raw in numbered(lines):
+            for number, raw in chain(ahead, source):
                 try:
                     self._take(number, parse_line(raw, number))
                 except ValidationError as exc:  # bad input; a store error stays one (the transaction rolls back)
@@ -428,6 +425,12 @@ class Importer:
                 )
         self.report.agents = sorted(set(self.report.agents))
         return self.report
+
+    def _new_id(self, line: Numbered) -> str | None:
+        """The id of a memory line of an agent this import takes (for :func:`~tiermem.bulk_import.read_ahead`)."""
+        data = parse_line(line[1], line[0])
+        memory_id = data.get("id") if data["kind"] == "memory" and self._mine(data.get("agent_id")) else None
+        return memory_id if isinstance(memory_id, str) else None
 
     def _take(self, number: int, data: dict[str, Any]) -> None:
         kind = data["kind"]
@@ -486,7 +489,7 @@ class Importer:
         self._backend.set_pin(agent_id, memory_id, tier, at)
         self.report.pins_added += 1
 
-    def _mine(self, agent_id: str) -> bool:
+    def _mine(self, agent_id: object) -> bool:
         return self._only is None or agent_id == self._only
 
     def _memory(self, number: int, data: dict[str, Any]) -> None:

@@ -212,6 +212,20 @@ class FullTextIndex(Protocol):
     def rebuild_fts(self) -> None: ...
 
 
+@runtime_checkable
+class BulkLoad(Protocol):
+    """A store whose vector index is cheaper to build once after a large load than to grow row by row
+    (PostgreSQL's HNSW)."""
+
+    def bulk_rows(self, at_most: int) -> int | None:
+        """The fewest new rows for which :meth:`bulk_load` rebuilds the index; None when that is more than
+        ``at_most`` or it never would."""
+
+    def bulk_load(self, rows: int) -> AbstractContextManager[bool]:
+        """Loading ``rows`` new rows: the index dropped for the load and built after if that pays (yields
+        whether it was), even when the load fails."""
+
+
 def readable_pages(
     fetch: Callable[[int, int], builtins.list[Any]], size: int = 1000, skips: int = 24
 ) -> Iterator[builtins.list[Any]]:
