@@ -203,8 +203,9 @@ def mcp(
     config: ConfigOpt = None,
     workers: WorkersOpt = None,
 ) -> None:
-    """Run the MCP server: stdio by default (for Claude Code, Claude Desktop, Cursor), or streamable HTTP
-    (several worker processes, as `serve`: then stateless, each request on its own)."""
+    """Run the MCP server: stdio by default (for Claude Code, Claude Desktop, Cursor), or streamable HTTP.
+
+    Over HTTP it runs several worker processes, as `serve` does: then it is stateless, each request on its own."""
     settings = read_config(config)
     if http:
         banner = "MCP on http://{host}:{port}/mcp"
