@@ -132,7 +132,7 @@ class Simulation:
         self.rng = random.Random(args.seed)
         self.planted: list[tuple[str, str, float]] = []  # (id, question, planted at: years)
         self.years: list[Year] = []
-        self.recall: dict[int, dict[str, float]] = {}
+        self.recall: dict[int, dict[str, Any]] = {}
         self.used_names: set[str] = set()
         self.decoys: list[str] = []  # texts naming planted names, stored one a day among the filler
         self.archive: list[tuple[str, str, float, datetime]] = []  # imported: (id, text, importance, created)
@@ -308,15 +308,26 @@ class Simulation:
         year.hot_bytes = max(year.hot_bytes, hot.size_bytes(self.life.hot()))
 
     def measure_recall(self, years: int, at: datetime) -> None:
-        found = sum(
-            any(r["id"] == mid for r in self.life.retrieve(question, limit=5, now=at).results)
+        missed = [
+            (mid, question)
             for mid, question, _ in self.planted
-        )
+            if not any(r["id"] == mid for r in self.life.retrieve(question, limit=5, now=at).results)
+        ]
+        found = len(self.planted) - len(missed)
         self.recall[years] = {
             "planted": len(self.planted),
             "found": found,
             "recall": round(found / len(self.planted), 4) if self.planted else 0.0,
+            "missed": [self.why_missed(mid, question) for mid, question in missed],
         }
+
+    def why_missed(self, memory_id: str, question: str) -> dict[str, Any]:
+        """A missed planted fact as it stands: its text, tier, status and what replaced it, if anything."""
+        record = self.memory.get(memory_id)
+        out: dict[str, Any] = {"question": question, "text": record.text, "tier": record.tier, "status": record.status}
+        if record.superseded_by:
+            out["superseded_by"] = self.memory.get(record.superseded_by).text
+        return out
 
     def run(self) -> None:
         days = round(self.args.years * 365.25)
