@@ -308,26 +308,29 @@ class Simulation:
         year.hot_bytes = max(year.hot_bytes, hot.size_bytes(self.life.hot()))
 
     def measure_recall(self, years: int, at: datetime) -> None:
-        missed = [
-            (mid, question)
-            for mid, question, _ in self.planted
-            if not any(r["id"] == mid for r in self.life.retrieve(question, limit=5, now=at).results)
-        ]
+        missed = []
+        for mid, question, _ in self.planted:
+            top = self.life.retrieve(question, limit=5, now=at).results
+            if not any(r["id"] == mid for r in top):
+                missed.append(self.why_missed(mid, question, [str(r["text"]) for r in top], at))
         found = len(self.planted) - len(missed)
         self.recall[years] = {
             "planted": len(self.planted),
             "found": found,
             "recall": round(found / len(self.planted), 4) if self.planted else 0.0,
-            "missed": [self.why_missed(mid, question) for mid, question in missed],
+            "missed": missed,
         }
 
-    def why_missed(self, memory_id: str, question: str) -> dict[str, Any]:
-        """A missed planted fact as it stands: its text, tier, status and what replaced it, if anything."""
+    def why_missed(self, memory_id: str, question: str, top: list[str], at: datetime) -> dict[str, Any]:
+        """A missed planted fact as it stands: its text, tier, status, what replaced it if anything, and what
+        the top 5 held instead; ``search_rank``: its place in ``Memory.search`` alone (None: not in its top 10)."""
         record = self.memory.get(memory_id)
         out: dict[str, Any] = {"question": question, "text": record.text, "tier": record.tier, "status": record.status}
         if record.superseded_by:
             out["superseded_by"] = self.memory.get(record.superseded_by).text
-        return out
+        hits = self.memory.search(question, limit=10, now=at, reinforce=False)
+        rank = next((i for i, hit in enumerate(hits, 1) if hit.memory.id == memory_id), None)
+        return out | {"search_rank": rank, "top": top}
 
     def run(self) -> None:
         days = round(self.args.years * 365.25)
