@@ -154,6 +154,20 @@ def test_tree_is_built_from_categories_and_routes_retrieval(mem: Memory, life: L
     assert life.tree().nodes["projects/evoclaw/bsc"].last_access == NOW.timestamp()
 
 
+def test_a_routed_category_brings_only_its_memories_holding_a_word_of_the_query(
+    mem: Memory, life: LifecycleService
+) -> None:
+    """Keyword routes are evidence by the query's words: a routed category's most important memories that hold
+    none of its content words do not join the answer (they pushed what the search found out of the top 5)."""
+    fact = store(mem, "The Kazotan storage unit opens with code 4417", 0.9, 2, "notes")
+    padding = [store(mem, f"Planning item {n}: the budget review is parked", 1.0, 1, "notes") for n in range(8)]
+    life.consolidate("quick", now=NOW)
+    found = life.retrieve("what code opens the Kazotan locker", limit=5, now=NOW)
+    assert any(route.path == "notes" for route in found.routes)
+    ids = [r["id"] for r in found.results]
+    assert ids[:1] == [fact] and not set(ids) & set(padding)
+
+
 def test_retrieve_validates_its_input(life: LifecycleService) -> None:
     with pytest.raises(ValidationError, match="limit must be"):
         life.retrieve("x", limit=0)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..model import MemoryRecord, check_text
 from ..providers.llm import LLMClient
+from ..recall.query import STOP_WORDS
 from ..results import Result, json_key
 from .store import LifecycleStore, SeedFact, seed_fact
 from .tiers import WARM_STORE, record_age, tier_score
@@ -68,10 +69,13 @@ class RetrieveResult(Result):
     results: list[RetrievedFact]
 
 
+def _words_of(record: MemoryRecord) -> set[str]:
+    return set(_WORDS.findall(record.text.lower())) | set(_WORDS.findall((record.category or "").lower()))
+
+
 def _seed_relevance(words: set[str], record: MemoryRecord, score: float) -> float:
     """The seed's warm search: share of query words in the text or category, times the tier score."""
-    found = set(_WORDS.findall(record.text.lower())) | set(_WORDS.findall((record.category or "").lower()))
-    return (len(words & found) / len(words) if words else 0.0) * score
+    return (len(words & _words_of(record)) / len(words) if words else 0.0) * score
 
 
 def retrieve(
@@ -91,7 +95,8 @@ def retrieve(
     routed = tree.search(query, at, llm, ROUTES, lambda: search_evidence(store, agent_id, tree, hits()))
     found: dict[str, Retrieved] = {}
     method = f"{routed.mode}-tree" if routed.mode == "llm" else "keyword-tree"
-    _add_routes(store, agent_id, query, [r for r in routed.value if r.path in tree.nodes], found, method, limit, at)
+    routes = [r for r in routed.value if r.path in tree.nodes]
+    _add_routes(store, agent_id, query, routes, found, method, limit, at, worded=routed.mode != "llm")
     for rank, hit in enumerate(hits(), 1):
         item = found.setdefault(hit.memory.id, Retrieved(hit.memory))
         item.fused += 1.0 / (RRF_K + rank)
@@ -134,8 +139,15 @@ def _add_routes(
     method: str,
     limit: int,
     at: float,
+    *,
+    worded: bool,
 ) -> None:
+    """Each route's best warm memories join the fusion. ``worded``: the routes came from the query's words (the
+    keyword tree search), so a memory of a routed category holding none of its content words is not evidence for it (it
+    would only push out the search's own hits, as a category's most important memories did in
+    bench/lifetime.py); an LLM's routes are by meaning, and their memories count as they are."""
     words = set(_WORDS.findall(query.lower()))
+    content = words - STOP_WORDS or words  # "the" and "what" are in most memories: evidence of nothing
     top = max((r.relevance for r in routes), default=0.0) or 1.0
     policy = store.policy
     for route in routes:
@@ -143,7 +155,8 @@ def _add_routes(
             agent_id=agent_id, category=route.path, tier=list(WARM_STORE), limit=CATEGORY_DEPTH, order="importance"
         )
         scored = [(r, tier_score(r.importance, record_age(r, at), r.access_count, policy)) for r in records]
-        ranked = sorted(scored, key=lambda p: (-_seed_relevance(words, p[0], p[1]), -p[1], p[0].id))[:limit]
+        relevant = [p for p in scored if not worded or content & _words_of(p[0])]
+        ranked = sorted(relevant, key=lambda p: (-_seed_relevance(words, p[0], p[1]), -p[1], p[0].id))[:limit]
         for rank, (record, _) in enumerate(ranked, 1):
             item = found.setdefault(record.id, Retrieved(record))
             item.fused += TREE_WEIGHT * (route.relevance / top) / (RRF_K + rank)
