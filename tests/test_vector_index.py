@@ -55,7 +55,7 @@ def brute(scores: np.ndarray, k: int) -> list[list[int]]:
 
 @pytest.mark.parametrize(
     ("rows", "cols", "k"),
-    [(3, 10, 4), (5, 5000, 8), (4, 6403, 200), (2, 64 * 40 + 7, 1), (3, 7, 20), (1, 100_000, 200)],
+    [(3, 10, 4), (5, 5000, 8), (4, 6403, 200), (2, 64 * 40 + 7, 1), (3, 7, 20), (1, 100_000, 200), (1, 6403, 200)],
 )
 def test_top_k_is_exact_and_ordered(rows: int, cols: int, k: int) -> None:
     scores = np.random.default_rng(cols).standard_normal((rows, cols)).astype(np.float32)

@@ -218,12 +218,13 @@ class LexicalIndex:
         ]
         if not n or not wanted or limit <= 0:
             return []
-        norm = K1 * (1 - B + B * self._lengths / (self._total_length / n))
+        average = self._total_length / n
         scores = np.zeros(n, dtype=np.float64)
         for rows, freqs in wanted:
             tf = freqs.astype(np.float64)
             idf = max(math.log((n - len(rows) + 0.5) / (len(rows) + 0.5)), _IDF_FLOOR)
-            scores[rows] += idf * tf * (K1 + 1) / (tf + norm[rows])
+            norm = K1 * (1 - B + B * self._lengths[rows] / average)  # the posting's rows only, not every row
+            scores[rows] += idf * tf * (K1 + 1) / (tf + norm)
         hit = np.flatnonzero(scores)  # ascending rows, so stable sorts break ties by age
         if len(hit) > limit:
             values = scores[hit]
