@@ -97,22 +97,27 @@ def _ascii_tokens(documents: Sequence[str]) -> list[list[str]] | None:
 
 @dataclass(frozen=True)
 class _Block:
-    """The postings of some rows: (term << 32 | row) sorted, the term frequencies, each term's span."""
+    """The postings of some rows: (term << 32 | row) sorted, the term frequencies, and each term's span as two
+    arrays (the distinct terms ascending, where each one's postings start): a third of a dict's memory, which
+    counts when thousands of small agents are mirrored."""
 
     pairs: np.ndarray
     freqs: np.ndarray
-    spans: dict[int, tuple[int, int]]
+    terms: np.ndarray
+    starts: np.ndarray  # len(terms) + 1 entries: the last is len(pairs)
 
     @classmethod
     def of(cls, pairs: np.ndarray, freqs: np.ndarray) -> _Block:
         terms = pairs >> 32
         starts = np.flatnonzero(np.r_[True, terms[1:] != terms[:-1]])
-        ends = np.r_[starts[1:], len(pairs)]
-        return cls(
-            pairs,
-            freqs,
-            dict(zip(terms[starts].tolist(), zip(starts.tolist(), ends.tolist(), strict=True), strict=True)),
-        )
+        return cls(pairs, freqs, terms[starts].astype(np.int32), np.r_[starts, len(pairs)].astype(np.int32))
+
+    def span(self, tid: int) -> tuple[int, int] | None:
+        """Where the term's postings are in ``pairs``; None when no row of the block holds it."""
+        i = int(self.terms.searchsorted(tid))
+        if i == len(self.terms) or self.terms[i] != tid:
+            return None
+        return int(self.starts[i]), int(self.starts[i + 1])
 
     def merged(self, later: _Block) -> _Block:
         """One block of both (sorted arrays merged in linear time: the pairs never repeat, rows are disjoint)."""
@@ -186,9 +191,10 @@ class LexicalIndex:
         row_of = np.repeat(np.arange(first, first + len(lengths), dtype=np.int64), lengths)
         pairs, counts = np.unique((np.asarray(tokens, dtype=np.int64) << 32) | row_of, return_counts=True)
         block = _Block.of(pairs, np.minimum(counts, _MAX_TF).astype(np.uint16))
-        if self._gathered:
-            for tid in block.spans:
-                self._gathered.pop(tid, None)
+        if self._gathered:  # the terms of the new rows are gathered again when next read
+            held = np.fromiter(self._gathered, dtype=np.int64, count=len(self._gathered))
+            for tid in held[np.isin(held, block.terms)].tolist():
+                del self._gathered[tid]
         self._blocks.append(block)
         while len(self._blocks) > 1 and 2 * len(self._blocks[-1].pairs) >= len(self._blocks[-2].pairs):
             later = self._blocks.pop()
@@ -198,7 +204,7 @@ class LexicalIndex:
         """The rows holding the term and its frequency in each, ascending rows; None when no row holds it."""
         found = self._gathered.get(tid)
         if found is None:
-            spans = [(b, span) for b in self._blocks if (span := b.spans.get(tid)) is not None]
+            spans = [(b, span) for b in self._blocks if (span := b.span(tid)) is not None]
             if not spans:
                 return None
             # Blocks hold consecutive rows, in order: their spans joined are in ascending rows already.
