@@ -441,11 +441,13 @@ def _unit_prefix(vectors: np.ndarray, width: int) -> np.ndarray:
 
 def _reserve(buffer: np.ndarray | None, rows: int, width: int | None, dtype: Any = np.float32) -> np.ndarray:
     """``buffer`` with room for ``rows`` rows (of ``width`` columns; None: a flat array): the same array if
-    it fits, else a copy with room for 1.5x ``rows``. The spare room costs no memory until it is written
-    (large arrays are mapped lazily), and a mirror loaded whole then takes its next batches without a copy."""
+    it fits, else a copy with room for 1.5x ``rows``. The spare room of a large array costs no memory until
+    it is written (it is mapped lazily), and a mirror loaded whole then takes its next batches without a copy.
+    A small one is allocated as it is (from the heap, where freed memory is reused already touched): room for
+    1,024 rows was ~1 MB per mirrored agent, most of a 100-memory agent's mirrors."""
     if buffer is not None and len(buffer) >= rows:
         return buffer
-    size = max(1024, rows * 3 // 2)
+    size = max(64, rows * 3 // 2)
     grown = np.empty((size,) if width is None else (size, width), dtype)
     if buffer is not None:
         grown[: len(buffer)] = buffer
