@@ -6,7 +6,6 @@ that several servers on several machines can share.
 
 from __future__ import annotations
 
-import os
 import json
 import sys
 from collections.abc import Iterator
@@ -177,7 +176,7 @@ def run_rest(
         sys.stderr.write(f"tiermem {where} · store {memory.location} · {auth} · {count} process{plural}\n")
         if not is_loopback(host):
             sys.stderr.write("tiermem: listening beyond loopback: put a TLS-terminating proxy in front of it\n")
-        options: dict[str, Any] = {"log_level": "warning", "server_header": False, **SERVER_LIMITS, "http": os.environ.get("X_HTTP", "auto"), "loop": os.environ.get("X_LOOP", "auto")}
+        options: dict[str, Any] = {"log_level": "warning", "server_header": False, **SERVER_LIMITS}
         target = store if store and _is_url(store) else str(memory.path)  # (location hides a URL's password)
         worker = WorkerConfig(target, insecure_local, max_body_bytes, _workspace(), host, config, mcp, agent_id())
         if count == 1:
