@@ -407,3 +407,32 @@ def test_a_time_expression_alone_finds_what_happened_then(mem: Memory) -> None:
     hits = mem.search("what did I do last Saturday?", now=NOW)
     assert hits[0].memory.id == then.id
     assert "time window" in hits[0].explain["matched"]
+
+
+def test_a_rare_name_found_by_its_words_alone_is_judged_by_its_meaning_too(tmp_path: Path) -> None:
+    # A big store in small: a shallow candidate depth, and more routine notes about feature flags than it
+    # holds, so that the one note naming the project (among other news) is found by BM25 but is no vector
+    # candidate. Its cosine is then measured, not taken as zero, and it is not dropped under the floor.
+    mem = Memory.open(tmp_path / "store", config={"recall": {"candidates": 10}})
+    parts = ["billing export", "search service", "mobile app", "admin dashboard", "auth gateway", "data pipeline"]
+    notes = [
+        f"Wrote docs for the {a} feature flags. Wrote docs for the {b} feature flags. "
+        f"Wrote docs for the {c} feature flags."
+        for a in parts
+        for b in parts
+        for c in parts
+    ]
+    mem.store_many([{"text": note} for note in notes], dedup=False)
+    fact = mem.store(
+        "Triaged bugs in the search service; nothing urgent. Reviewed pull requests for the mobile app. Discussed "
+        "the backlog of the search service with Maria and Priya. We decided Bramble keeps its feature flags in "
+        "LaunchDarkly, project key fx-9449."
+    ).memory
+    question = "Where are the feature flags for Bramble kept?"
+    nearest = mem._backend.vector("default", mem.embedder.embed([question]), limit=40)[0]
+    assert fact.id not in dict(nearest)  # the case under test
+    hits = mem.search(question, now=NOW)
+    found = next(h for h in hits if h.memory.id == fact.id)
+    assert found.explain["cosine"] > 0.2
+    assert found.tier == "hot"
+    mem.close()

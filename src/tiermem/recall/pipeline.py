@@ -171,6 +171,8 @@ class Recall:
             for mid in head
             if mid in records and records[mid].is_current
         }
+        if self._settings.vector:
+            self._measure_meaning(agent_id, pool, qvec)
         if self._settings.rescore:
             self._rescore(pool, query, now)
         ranked = sorted(pool.values(), key=lambda c: c.score, reverse=True)
@@ -258,6 +260,16 @@ class Recall:
             if session > 0:
                 fused[mid] += SESSION_WEIGHT * session
                 signals[mid]["session"] = session
+
+    def _measure_meaning(self, agent_id: str, pool: dict[str, _Candidate], qvec: np.ndarray) -> None:
+        """The cosine of each pooled candidate the vector search did not bring (found by its words, its time or
+        a URL), so that its relevance weighs both signals like the others' do. Not being among a big store's
+        nearest few hundred is not a cosine of zero: the BM25 best match for a rare name in five years of notes
+        was dropped under the relevance floor for it."""
+        missing = [mid for mid, cand in pool.items() if "cosine" not in cand.signals]
+        if missing:
+            for mid, vec in self._backend.vectors_for(agent_id, missing).items():
+                pool[mid].signals["cosine"] = float(vec @ qvec)
 
     def _rescore(self, pool: dict[str, _Candidate], query: Query, now: datetime) -> None:
         present = {mid: query.stems_in(c.record.text) for mid, c in pool.items()}
