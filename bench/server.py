@@ -1,7 +1,8 @@
-"""Server and scale-out benchmark: the REST server under concurrent load, search at 1M memories, and a restore.
+"""Server and scale-out benchmark: the REST and MCP servers under concurrent load, search at 1M memories, and a
+restore.
 
 Run: ``.venv/bin/python bench/server.py [--clients 16] [--seconds 30] [--workers 1,2] [--scale 1000000]
-[--parts load,scale,restore]``
+[--parts load,scale,restore]`` (the parts: load, mcp, scale, bulk, restore; mcp and bulk only when named)
 
 * **load**: a store seeded with 5,000 memories (bench/store.py's corpus), one agent, bearer tokens on. The
   same mix of 70% searches and 30% stores of new memories runs first in-process on one thread (the rate to
@@ -11,6 +12,13 @@ Run: ``.venv/bin/python bench/server.py [--clients 16] [--seconds 30] [--workers
   (non-2xx answers, socket errors), throughput and its ratio to the in-process rate, p50 / p99 latency, the
   server's CPU per request, each worker's share of a core and RSS, and the load average at the start: on a
   shared machine the other tenants' load decides how much of the cores a run gets.
+* **mcp**: the load part's store, tokens, in-process rate and mix, served by `tiermem mcp --http --workers N`
+  (one worker keeps MCP sessions; several are stateless) and driven by MCP clients: Python threads in a
+  process of their own, each speaking the protocol as the SDK's client does (the initialize handshake once,
+  then one JSON-RPC ``tools/call`` POST of ``search`` or ``store`` per operation, the answer read as an event
+  stream or JSON). Errors: non-2xx answers, socket errors, JSON-RPC and tool errors (``isError``), and
+  searches answered without hits; the warm-up's searches must hold hits, or the part stops. Reported as the
+  load part, plus the generator's own share of a core.
 * **scale**: a store of ``--scale`` memories (1M by default) built with ``Memory.store_many`` (dedup off,
   the real embedder), then ``Memory.search(limit=10)`` over 200 queries (the full recall pipeline) and the
   backend's vector query alone: on PostgreSQL (pgvector HNSW, built after the bulk load and timed) and on
@@ -41,7 +49,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import httpx
 
@@ -82,10 +90,12 @@ SEED_MEMORIES = 5000  # the store the issue measured (issue 21)
 
 
 def run_load(
-    backend: str, *, clients: int, seconds: float, workers: Sequence[int], seed: int, tmp: Path, generator: str
-) -> list[dict[str, Any]]:
-    """The 70% search / 30% store mix: in-process on one thread, then through `tiermem serve` with each
-    worker count, each run on a fresh copy of the same seeded store (SQLite) or on the growing database."""
+    backend: str, *, clients: int, seconds: float, workers: Sequence[int], seed: int, tmp: Path, generator: str,
+    mcp: bool = False,
+) -> list[dict[str, Any]]:  # fmt: skip
+    """The 70% search / 30% store mix: in-process on one thread, then through `tiermem serve` (``mcp``:
+    `tiermem mcp --http`) with each worker count, each run on a fresh copy of the same seeded store (SQLite)
+    or on the growing database."""
     corpus = Corpus(seed)
     plan = _plan(corpus, 6000, random.Random(seed))
     with location(backend, tmp) as store:
@@ -99,11 +109,13 @@ def run_load(
         results = []
         for count in workers:
             served = _copy(store, tmp / f"served-{count}")
-            result = _served(served, token, plan, clients=clients, seconds=seconds, workers=count, generator=generator)
+            result = _served(
+                served, token, plan, clients=clients, seconds=seconds, workers=count, generator=generator, mcp=mcp
+            )
             result.update(backend=backend, in_process=inprocess)
             result["vs_in_process"] = round(result["throughput_rps"] / inprocess["ops_per_s"], 2)
-            rate, p99 = result["throughput_rps"], result["all"]["p99_ms"]
-            log(f"  {backend}: {count} worker(s) {rate:.1f} requests/s, p99 {p99} ms")
+            rate, p99, errors = result["throughput_rps"], result["all"]["p99_ms"], result["errors"]
+            log(f"  {backend}: {count} worker(s) {rate:.1f} requests/s, p99 {p99} ms, {errors} errors")
             results.append(result)
     return results
 
@@ -156,28 +168,139 @@ def _in_process(store: str, plan: list[tuple[str, dict[str, Any]]], seconds: flo
 
 def _served(
     store: str, token: str, plan: list[tuple[str, dict[str, Any]]], *, clients: int, seconds: float, workers: int,
-    generator: str,
+    generator: str, mcp: bool = False,
 ) -> dict[str, Any]:  # fmt: skip
+    """One run of the plan against a server process: `tiermem serve`, or with ``mcp`` `tiermem mcp --http`
+    (driven by the Python generator: wrk cannot read the protocol's answers)."""
     headers = {"Authorization": f"Bearer {token}"}
-    with serve_process("--store", store, "--workers", str(workers)) as url:
+    calls: type[Calls] = McpCalls if mcp else RestCalls
+    command = ["mcp", "--http"] if mcp else ["serve"]
+    with serve_process(*command[1:], "--store", store, "--workers", str(workers), command=command[0]) as url:
         pids = _server_pids(url)
-        for query in ("warm up", "billing worker", "deploy") * workers:  # every worker loads its mirrors
-            httpx.post(f"{url}/v1/agents/{AGENT}/search", json={"query": query}, headers=headers, timeout=60)
+        _warm(url, headers, calls, workers)
         before = {pid: _cpu_s(pid) for pid in pids}
         load = os.getloadavg()[0]
-        if generator == "wrk":
+        if generator == "wrk" and not mcp:
             result = _wrk(url, token, plan, clients=clients, seconds=seconds)
         else:
-            result = _python_load(url, headers, plan, clients=clients, seconds=seconds)
+            generator = "python"
+            result = _python_load(url, headers, plan, clients=clients, seconds=seconds, calls=calls)
         cpu = {pid: _cpu_s(pid) - before[pid] for pid in pids}
         rss = {pid: _rss_mib(pid) for pid in pids}
     wall = result["seconds"]
     result.update(
-        workers=workers, clients=clients, generator=generator, load_average_1min=round(load, 2),
+        workers=workers, clients=clients, generator=generator, protocol="mcp" if mcp else "rest",
+        load_average_1min=round(load, 2),
         worker_cpu_share=[round(cpu[p] / wall, 2) for p in pids], worker_rss_mib=[rss[p] for p in pids],
         server_cpu_ms_per_request=round(sum(cpu.values()) * 1000 / max(1, result["requests"]), 2),
     )  # fmt: skip
     return result
+
+
+def _warm(url: str, headers: dict[str, str], calls: type[Calls], workers: int) -> None:
+    """Every worker loads its mirrors before the clock starts (a new connection a search: the kernel spreads
+    them), and every answer is checked: a run against a server that answers only errors measures nothing."""
+    for query in ("warm up", "billing worker", "deploy") * workers:
+        with httpx.Client(base_url=url, headers=headers, timeout=60) as http:
+            call = calls(http)
+            failed = call("search", {"query": query, "limit": 10})
+            call.close()
+        if failed:
+            raise RuntimeError(f"the warm-up's {failed}")
+
+
+class Calls(Protocol):
+    """One client's side of the plan over its own connection (``http``): each operation sent as the server
+    expects it, answered with what went wrong (None: nothing)."""
+
+    def __init__(self, http: httpx.Client) -> None: ...
+
+    def __call__(self, kind: str, body: dict[str, Any]) -> str | None: ...
+
+    def close(self) -> None: ...
+
+
+class RestCalls:
+    """The plan as REST requests: a non-2xx answer is an error."""
+
+    def __init__(self, http: httpx.Client) -> None:
+        self.http = http
+
+    def __call__(self, kind: str, body: dict[str, Any]) -> str | None:
+        response = self.http.post(_path(kind), json=body)
+        return None if response.status_code < 300 else f"{kind}: HTTP {response.status_code}"
+
+    def close(self) -> None:
+        pass
+
+
+class McpCalls:
+    """The plan as MCP tool calls over streamable HTTP, spoken as the SDK's client speaks it: the initialize
+    handshake once (the version the SDK offers; the session id, when the server keeps sessions, sent on
+    every later request), then one JSON-RPC ``tools/call`` POST a operation (the tools ``search`` and
+    ``store`` take the REST bodies as their arguments), the answer read as an event stream or as JSON. An
+    error: a non-2xx answer, a JSON-RPC error, a tool error (``isError``), or a search answered without hits
+    (the store holds 5,000 memories: every query has neighbours)."""
+
+    def __init__(self, http: httpx.Client) -> None:
+        from mcp.types.version import LATEST_HANDSHAKE_VERSION
+
+        self.http, self.ids = http, itertools.count(1)
+        self.headers = {"Accept": "application/json, text/event-stream"}
+        hello = {"protocolVersion": LATEST_HANDSHAKE_VERSION, "capabilities": {},
+                 "clientInfo": {"name": "tiermem-bench", "version": "1"}}  # fmt: skip
+        response, answer = self._request("initialize", hello)
+        if answer is None or "result" not in answer:
+            raise RuntimeError(f"MCP initialize: HTTP {response.status_code}: {response.text[:200]}")
+        self.headers["mcp-protocol-version"] = answer["result"]["protocolVersion"]
+        if session := response.headers.get("mcp-session-id"):
+            self.headers["mcp-session-id"] = session
+        self.http.post("/mcp", json={"jsonrpc": "2.0", "method": "notifications/initialized"},
+                       headers=self.headers).raise_for_status()  # fmt: skip
+
+    def _request(self, method: str, params: dict[str, Any]) -> tuple[httpx.Response, dict[str, Any] | None]:
+        """One JSON-RPC request: the HTTP response, and the answer it holds (None: none, or not 2xx)."""
+        request_id = next(self.ids)
+        message = {"jsonrpc": "2.0", "id": request_id, "method": method, "params": params}
+        response = self.http.post("/mcp", json=message, headers=self.headers)
+        return response, (_jsonrpc_answer(response, request_id) if response.status_code < 300 else None)
+
+    def __call__(self, kind: str, body: dict[str, Any]) -> str | None:
+        arguments = {**body, "agent_id": AGENT}
+        response, answer = self._request("tools/call", {"name": kind, "arguments": arguments})
+        if response.status_code >= 300:
+            return f"{kind}: HTTP {response.status_code}"
+        if answer is None:
+            return f"{kind}: no JSON-RPC answer in {response.text[:200]!r}"
+        if "error" in answer:
+            return f"{kind}: JSON-RPC error {answer['error']}"
+        result = answer["result"]
+        if result.get("isError"):
+            return f"{kind}: tool error: {result['content'][0]['text'][:200]}"
+        if kind == "search" and not (result.get("structuredContent") or {}).get("hits"):
+            return "search: answered without hits"
+        return None
+
+    def close(self) -> None:
+        if "mcp-session-id" in self.headers:  # the session ends, as the SDK's client ends it
+            self.http.delete("/mcp", headers=self.headers)
+
+
+def _jsonrpc_answer(response: httpx.Response, request_id: int) -> dict[str, Any] | None:
+    """The JSON-RPC answer to ``request_id`` in a streamable-HTTP response: a JSON body, or an event stream
+    whose events' ``data`` lines hold JSON-RPC messages (priming events and notifications among them)."""
+    if response.headers.get("content-type", "").startswith("application/json"):
+        messages = [response.json()]
+    else:
+        messages, data = [], []
+        for line in [*response.text.splitlines(), ""]:
+            if line.startswith("data:"):
+                data.append(line[5:].removeprefix(" "))
+            elif not line and data:  # an event ends
+                joined, data = "\n".join(data), []
+                if joined.strip():
+                    messages.append(json.loads(joined))
+    return next((m for m in messages if isinstance(m, dict) and m.get("id") == request_id), None)
 
 
 def _server_pids(url: str) -> list[int]:
@@ -260,51 +383,61 @@ def _path(kind: str) -> str:
 
 
 def _python_load(url: str, headers: dict[str, str], plan: list[tuple[str, dict[str, Any]]], *, clients: int,
-                 seconds: float) -> dict[str, Any]:  # fmt: skip
-    """Without wrk: ``clients`` threads with a connection each, in a process of their own (not this one's
-    GIL), for ``seconds``."""
+                 seconds: float, calls: type[Calls] = RestCalls) -> dict[str, Any]:  # fmt: skip
+    """Without wrk (or for MCP): ``clients`` threads with a connection each, in a process of their own (not
+    this one's GIL), for ``seconds``; ``calls`` sends the operations."""
     with multiprocessing.get_context("spawn").Pool(1) as pool:
-        samples, errors, wall = pool.apply(_fire, (url, headers, plan, clients, seconds))
+        samples, errors, wall, cpu = pool.apply(_fire, (url, headers, plan, clients, seconds, calls))
     return {"requests": len(samples), "errors": len(errors), "error_samples": errors[:5], "seconds": round(wall, 2),
+            "generator_cpu_share": round(cpu / wall, 2),
             "throughput_rps": round(len(samples) / wall, 1), "all": latency([s for _, s in samples]),
             "search": latency([s for kind, s in samples if kind == "search"]),
             "store": latency([s for kind, s in samples if kind == "store"])}  # fmt: skip
 
 
 def _fire(url: str, headers: dict[str, str], plan: list[tuple[str, dict[str, Any]]], clients: int,
-          seconds: float) -> tuple[list[tuple[str, float]], list[str], float]:  # fmt: skip
+          seconds: float, calls: type[Calls]) -> tuple[list[tuple[str, float]], list[str], float, float]:  # fmt: skip
+    """The samples (kind, seconds), the errors, the wall time and this process's CPU seconds of the run."""
     samples: list[tuple[str, float]] = []
     errors: list[str] = []
     lock = threading.Lock()
-    gate = threading.Barrier(clients + 1)
     deadline = [0.0]
+    # the clock starts when every client is connected (MCP: after the handshakes), before any is let go
+    gate = threading.Barrier(clients + 1, action=lambda: deadline.__setitem__(0, time.perf_counter() + seconds))
 
     def client(offset: int) -> None:
         with httpx.Client(base_url=url, headers=headers, timeout=120) as http:
+            try:  # before the clock (MCP: the handshake)
+                call: Calls | None = calls(http)
+            except Exception as exc:  # counted, and the others are not left waiting at the gate
+                call = None
+                with lock:
+                    errors.append(f"connect: {type(exc).__name__}: {exc}")
             gate.wait()
             for kind, body in itertools.islice(itertools.cycle(plan), offset, None):
-                if time.perf_counter() >= deadline[0]:
-                    return
+                if call is None or time.perf_counter() >= deadline[0]:
+                    break
                 start = time.perf_counter()
                 try:
-                    response = http.post(_path(kind), json=body)
-                    failed = None if response.status_code < 300 else f"{kind}: HTTP {response.status_code}"
-                except httpx.HTTPError as exc:
+                    failed = call(kind, body)
+                except Exception as exc:  # a socket error, or an answer that is not what the protocol says
                     failed = f"{kind}: {type(exc).__name__}: {exc}"
                 with lock:
                     samples.append((kind, time.perf_counter() - start))
                     if failed:
                         errors.append(failed)
+            if call is not None:
+                with contextlib.suppress(httpx.HTTPError):
+                    call.close()
 
     threads = [threading.Thread(target=client, args=(c * len(plan) // clients,)) for c in range(clients)]
     for thread in threads:
         thread.start()
-    deadline[0] = time.perf_counter() + seconds
     gate.wait()
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     for thread in threads:
         thread.join()
-    return samples, errors, time.perf_counter() - started
+    return samples, errors, time.perf_counter() - started, time.process_time() - cpu
 
 
 # --- scale: search at a million memories -----------------------------------------------------------------
@@ -490,20 +623,9 @@ def run_restore(*, size: int, seed: int, tmp: Path) -> dict[str, Any]:
 
 def render(report: dict[str, Any]) -> None:
     rows: list[tuple[str, str]] = []
-    for r in report.get("load", []):
-        b, w, inp = r["backend"], f"{r['workers']} worker{'s' if r['workers'] > 1 else ''}", r["in_process"]
-        rows += [
-            (f"load {b}: in-process, one thread (operations/s)", f"{inp['ops_per_s']:,.1f}"),
-            (f"load {b}, {w}: {r['clients']} connections ({r['generator']}), requests / errors",
-             f"{r['requests']:,} / {r['errors']}"),
-            (f"load {b}, {w}: throughput (requests/s, x in-process)",
-             f"{r['throughput_rps']:,.1f} ({r['vs_in_process']:.2f}x)"),
-            (f"load {b}, {w}: p50 / p99 (ms)", _pair(r["all"])),
-            (f"load {b}, {w}: server CPU per request (ms)", f"{r['server_cpu_ms_per_request']:.1f}"),
-            (f"load {b}, {w}: worker CPU (cores) / RSS (MiB)",
-             f"{'+'.join(map(str, r['worker_cpu_share']))} / {'+'.join(f'{m:.0f}' for m in r['worker_rss_mib'])}"),
-            (f"load {b}, {w}: load average (1 min) at start", f"{r['load_average_1min']:.1f}"),
-        ]  # fmt: skip
+    for part in ("load", "mcp"):
+        for r in report.get(part, []):
+            rows += _load_rows(part, r)
     for r in report.get("scale", []):
         b = r["backend"]
         rows += [
@@ -533,6 +655,24 @@ def render(report: dict[str, Any]) -> None:
         print(f"{label:<{width}}{value:>20}")
 
 
+def _load_rows(part: str, r: dict[str, Any]) -> list[tuple[str, str]]:
+    """The rows of one run of the load (or mcp) part."""
+    b, w, inp = r["backend"], f"{r['workers']} worker{'s' if r['workers'] > 1 else ''}", r["in_process"]
+    generator = r["generator"] + (f", {r['generator_cpu_share']} cores" if "generator_cpu_share" in r else "")
+    return [
+        (f"{part} {b}: in-process, one thread (operations/s)", f"{inp['ops_per_s']:,.1f}"),
+        (f"{part} {b}, {w}: {r['clients']} connections ({generator}), requests / errors",
+         f"{r['requests']:,} / {r['errors']}"),
+        (f"{part} {b}, {w}: throughput (requests/s, x in-process)",
+         f"{r['throughput_rps']:,.1f} ({r['vs_in_process']:.2f}x)"),
+        (f"{part} {b}, {w}: p50 / p99 (ms)", _pair(r["all"])),
+        (f"{part} {b}, {w}: server CPU per request (ms)", f"{r['server_cpu_ms_per_request']:.1f}"),
+        (f"{part} {b}, {w}: worker CPU (cores) / RSS (MiB)",
+         f"{'+'.join(map(str, r['worker_cpu_share']))} / {'+'.join(f'{m:.0f}' for m in r['worker_rss_mib'])}"),
+        (f"{part} {b}, {w}: load average (1 min) at start", f"{r['load_average_1min']:.1f}"),
+    ]  # fmt: skip
+
+
 def _pair(stats: dict[str, float]) -> str:
     return f"{stats['p50_ms']:.1f} / {stats['p99_ms']:.1f}"
 
@@ -551,7 +691,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=None,
         help="scale/bulk: this PostgreSQL database instead of a new one (reused if it holds --scale)",
     )
-    parser.add_argument("--parts", default="load,scale,restore", help="of load, scale, bulk, restore")
+    parser.add_argument("--parts", default="load,scale,restore", help="of load, mcp, scale, bulk, restore")
     parser.add_argument("--backends", default="sqlite,postgres")
     parser.add_argument("--seed", type=int, default=20261129)
     parser.add_argument("--out", type=Path, default=RESULTS)
@@ -565,12 +705,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     generator = ("wrk" if shutil.which("wrk") else "python") if args.generator == "auto" else args.generator
     counts = list(dict.fromkeys(int(w) for w in args.workers.split(",")))
     steps: list[tuple[str, Callable[[Path], Any]]] = []
-    for b in backends:
+    for part, b in itertools.product(("load", "mcp"), backends):
         steps.append(
             (
-                "load",
-                lambda tmp, b=b: run_load(b, clients=args.clients, seconds=args.seconds, workers=counts,
-                                          seed=args.seed, tmp=tmp, generator=generator),
+                part,
+                lambda tmp, b=b, mcp=part == "mcp": run_load(
+                    b, clients=args.clients, seconds=args.seconds, workers=counts, seed=args.seed, tmp=tmp,
+                    generator="python" if mcp else generator, mcp=mcp,
+                ),
             )
         )  # fmt: skip
     for b in backends:
@@ -590,7 +732,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             shutil.rmtree(tmp, ignore_errors=True)
         if part in ("restore", "bulk"):
             report[part] = result
-        elif part == "load":
+        elif part in ("load", "mcp"):
             report.setdefault(part, []).extend(result)
         else:
             report.setdefault(part, []).append(result)

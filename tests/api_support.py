@@ -9,7 +9,8 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections import deque
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -53,11 +54,17 @@ def _answers(url: str, command: str) -> bool:
 @contextmanager
 def serve_process(*args: str, command: str = "serve", host: str = "127.0.0.1") -> Iterator[str]:
     """`tiermem serve` (or ``command``: `tiermem ui`, `tiermem mcp --http`) as a real process on a free port of
-    ``host``; stopped with SIGINT (Ctrl-C) at the end."""
+    ``host``; stopped with SIGINT (Ctrl-C) at the end. Its stderr is read all along (the last lines kept for a
+    failure's message): a server that logs a line a request would otherwise fill the pipe and stop, blocked
+    on the write, after some hundreds of requests (the MCP SDK logs each stateless request)."""
     port = _free_port(host)
     tiermem = Path(sys.executable).with_name("tiermem")
     where = ["--port", str(port)] + (["--host", host] if host != "127.0.0.1" else [])
     process = subprocess.Popen([str(tiermem), command, *args, *where], stderr=subprocess.PIPE, text=True)
+    said: deque[str] = deque(maxlen=200)
+    assert process.stderr is not None
+    drain = threading.Thread(target=_keep, args=(process.stderr, said), name="server-stderr", daemon=True)
+    drain.start()
     url = f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
     try:
         deadline = time.monotonic() + 60
@@ -67,7 +74,9 @@ def serve_process(*args: str, command: str = "serve", host: str = "127.0.0.1") -
                     break
             except httpx.TransportError:
                 pass
-            assert process.poll() is None, process.stderr.read() if process.stderr else ""
+            if process.poll() is not None:
+                drain.join(timeout=5)  # the rest of what it said (a worker may hold the pipe open)
+                raise AssertionError("".join(said))
             assert time.monotonic() < deadline, "the server did not come up"
             time.sleep(0.1)
         yield url
@@ -78,3 +87,8 @@ def serve_process(*args: str, command: str = "serve", host: str = "127.0.0.1") -
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+def _keep(lines: Iterable[str], said: deque[str]) -> None:
+    """Read a process's stderr to its end, keeping the last lines."""
+    said.extend(lines)
