@@ -159,7 +159,8 @@ def create_server(
 ) -> MCPServer:
     """The MCP server over an open store. ``tokens``: require bearer tokens (HTTP); ``confined``: serve
     ``default_agent`` only (stdio)."""
-    server = MCPServer("tiermem", instructions=INSTRUCTIONS, version=__version__)  # clients see which tiermem
+    # The version: clients see which tiermem. WARNING: at INFO the SDK logs a line (through rich) per request.
+    server = MCPServer("tiermem", instructions=INSTRUCTIONS, version=__version__, log_level="WARNING")
     access = Access(memory, default_agent, tokens=tokens, workspace=workspace, confined=confined)
     _memory_tools(server, access)
     _lifecycle_tools(server, access)
