@@ -376,7 +376,9 @@ def http_app(
     names another site (DNS rebinding: a web page the user visits cannot reach the local server through its
     own domain); on any other address that check would refuse the server's own clients, so it is off."""
     server = create_server(memory, default_agent=default_agent, tokens=not insecure_local, workspace=workspace)
-    app: ASGIApp = server.streamable_http_app(host=host, stateless_http=stateless)
+    # Answers as plain JSON, not an event stream per request: the tools send nothing before their result, and
+    # the stream's machinery cost ~2 ms of CPU per call (2 workers, 16 clients: 122 -> 160 calls/s).
+    app: ASGIApp = server.streamable_http_app(host=host, stateless_http=stateless, json_response=True)
     if is_loopback_name(host):
         # The SDK's own check covers only 127.0.0.1, localhost and ::1 as written; ours every loopback form.
         app = LoopbackHosts(CrossSite(app))
