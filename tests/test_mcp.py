@@ -295,3 +295,47 @@ def _cmdline(proc: Path) -> str:
         return (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
     except OSError:
         return ""
+
+
+def test_tool_calls_enter_the_engine_as_many_at_a_time_as_the_server_threads(
+    open_memory: Callable[..., Memory],
+) -> None:
+    """The tools are plain functions that the SDK runs in anyio's thread pool (40 threads by default): the
+    server holds it to ``server.threads`` as REST does, so concurrent calls queue instead of fighting over the
+    GIL. Eight clients at once, one thread: never two searches in the engine together."""
+    mem = open_memory(config={"server": {"threads": 1}})
+    mem.store("The user's cat is called Miso")
+    inside, most = 0, 0
+    search = mem.search
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        nonlocal inside, most
+        inside += 1
+        most = max(most, inside)
+        try:
+            anyio.from_thread.run(anyio.sleep, 0.05)  # long enough for the other calls to arrive meanwhile
+            return search(*args, **kwargs)
+        finally:
+            inside -= 1
+
+    mem.search = counted  # type: ignore[method-assign]
+
+    async def one(session: ClientSession) -> Any:
+        return payload(await session.call_tool("search", {"query": "what is the cat called?"}))
+
+    with serve_asgi(http_app(mem, insecure_local=True)) as url:
+
+        async def main() -> list[Any]:
+            found: list[Any] = []
+
+            async def client() -> None:
+                found.append(await anyio.to_thread.run_sync(over_http, url, one, None))
+
+            async with anyio.create_task_group() as group:
+                for _ in range(8):
+                    group.start_soon(client)
+            return found
+
+        found = anyio.run(main)
+    assert len(found) == 8 and all(f["hits"][0]["text"].startswith("The user's cat") for f in found)
+    assert most == 1

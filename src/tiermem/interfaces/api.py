@@ -11,9 +11,7 @@ Routes live in :mod:`tiermem.interfaces.api_routes`, the memory browser's pages 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
-from typing import Any
+from collections.abc import Callable
 
 import anyio
 from fastapi import FastAPI, Request
@@ -25,7 +23,7 @@ from .. import __version__
 from ..engine import Memory
 from ..errors import TiermemError
 from .api_routes import router
-from .asgi import ASGIApp, Message, Receive, Scope, Send, client_message, error_body, send_error
+from .asgi import ASGIApp, Message, Receive, Scope, Send, client_message, error_body, limit_engine_threads, send_error
 from .auth import AuthError, Principal, authenticate
 from .guard import CrossSite, LoopbackHosts, is_loopback_name
 from .http_errors import status_of, validation_message
@@ -110,7 +108,7 @@ def create_app(
     )
     app.state.memory = memory
     app.state.workspace = workspace
-    _limit_engine_threads(app, memory.settings.server.threads)
+    limit_engine_threads(app, memory.settings.server.threads)
     app.state.principal = _principal_source(memory, insecure_local)
     app.include_router(router)
     from .docs import install as install_docs
@@ -126,24 +124,6 @@ def create_app(
     if host is not None and is_loopback_name(host):
         app.add_middleware(LoopbackHosts)  # outermost: a rebound request gets no further
     return app
-
-
-def _limit_engine_threads(app: FastAPI, threads: int) -> None:
-    """At most ``threads`` handlers in the engine at once (the thread pool's size; anyio's default is 40).
-
-    The engine is CPU-bound Python: more threads only take turns at the GIL and at the store's lock, and the
-    turns cost. Measured on 2 cores with 16 connections into one process: 16 ms of CPU per request with 40
-    threads, 9.9 with 4, 8.5 with 2. A request waiting for a thread waits in the event loop, which goes on
-    serving everything else; more cores are more worker processes (`tiermem serve --workers`)."""
-    inner = app.router.lifespan_context
-
-    @asynccontextmanager
-    async def lifespan(application: Any) -> AsyncIterator[Any]:
-        anyio.to_thread.current_default_thread_limiter().total_tokens = threads
-        async with inner(application) as state:
-            yield state
-
-    app.router.lifespan_context = lifespan
 
 
 def _principal_source(memory: Memory, insecure_local: bool) -> Callable[[str | None], Principal]:

@@ -29,7 +29,7 @@ from ..lifecycle.service import LifecycleService
 from ..lifecycle.tree import SeedNode
 from ..model import Hit, StoreResult
 from ..write.provenance import stamp, trust_of
-from .asgi import ASGIApp, Receive, Scope, Send, client_message, send_error
+from .asgi import ASGIApp, Receive, Scope, Send, client_message, limit_engine_threads, send_error
 from .auth import AuthError, ForbiddenError, Principal, authenticate
 from .guard import CrossSite, LoopbackHosts, is_loopback_name
 
@@ -378,7 +378,9 @@ def http_app(
     server = create_server(memory, default_agent=default_agent, tokens=not insecure_local, workspace=workspace)
     # Answers as plain JSON, not an event stream per request: the tools send nothing before their result, and
     # the stream's machinery cost ~2 ms of CPU per call (2 workers, 16 clients: 122 -> 160 calls/s).
-    app: ASGIApp = server.streamable_http_app(host=host, stateless_http=stateless, json_response=True)
+    starlette = server.streamable_http_app(host=host, stateless_http=stateless, json_response=True)
+    limit_engine_threads(starlette, memory.settings.server.threads)  # the tools run in anyio's thread pool
+    app: ASGIApp = starlette
     if is_loopback_name(host):
         # The SDK's own check covers only 127.0.0.1, localhost and ::1 as written; ours every loopback form.
         app = LoopbackHosts(CrossSite(app))
