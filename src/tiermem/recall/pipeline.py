@@ -87,6 +87,7 @@ class _Candidate:
     record: MemoryRecord
     signals: dict[str, Any] = field(default_factory=dict)
     score: float = 0.0
+    vector: np.ndarray | None = None  # its embedding, once a stage has read it (not read twice)
 
 
 class Recall:
@@ -269,6 +270,7 @@ class Recall:
         missing = [mid for mid, cand in pool.items() if "cosine" not in cand.signals]
         if missing:
             for mid, vec in self._backend.vectors_for(agent_id, missing).items():
+                pool[mid].vector = vec
                 pool[mid].signals["cosine"] = float(vec @ qvec)
 
     def _rescore(self, pool: dict[str, _Candidate], query: Query, now: datetime) -> None:
@@ -315,9 +317,9 @@ class Recall:
         Redundancy is similarity of meaning, or, with ``by_conversation``, sharing a conversation."""
         head = ranked[: limit * 3]
         ids = [c.record.id for c in head]
-        found = self._backend.vectors_for(agent_id, ids)
-        dims = self._embedder.dims
-        matrix = np.stack([found.get(mid, np.zeros(dims, dtype=np.float32)) for mid in ids])
+        found = self._backend.vectors_for(agent_id, [c.record.id for c in head if c.vector is None])
+        none = np.zeros(self._embedder.dims, dtype=np.float32)
+        matrix = np.stack([c.vector if c.vector is not None else found.get(c.record.id, none) for c in head])
         sims = matrix @ matrix.T
         relevance = np.array([c.score for c in head])
         if by_conversation:
