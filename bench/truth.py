@@ -12,9 +12,11 @@ value of its own, and unrelated memories), then the first statement of a fact, t
 
 Reported per split: changed facts kept as their own memory; the best hit for the fact's question holds the
 current value; the old version retired (superseded, out of search); distractors wrongly retired; restatements
-merged. The scenarios are in bench/truth_scenarios.py: the ``tune`` wordings were used while building the
-write path, the ``judge`` wordings were written apart and only measured. Results: a table on stdout and
-bench/results/truth.json.
+merged; and, for look-alikes (a fact, then a *different* fact of its kind stored after it, among unrelated
+memories), whether the fact's question is still answered by the fact and whether the look-alike folded it
+(merged it or retired it). The scenarios are in bench/truth_scenarios.py: the ``tune`` wordings were used
+while building the write path, the ``judge`` wordings were written apart and only measured (the other sets:
+see their files). Results: a table on stdout and bench/results/truth.json.
 """
 
 from __future__ import annotations
@@ -35,16 +37,27 @@ from tiermem import Memory
 from truth_final import FINAL_FAMILIES, FINAL_NEAR_MISSES, FINAL_POLAR
 from truth_fresh import FRESH_FAMILIES, FRESH_POLAR
 from truth_heldout import HELDOUT_FAMILIES, HELDOUT_NEAR_MISSES, HELDOUT_POLAR
-from truth_scenarios import FILLER, JUDGE_FAMILIES, JUDGE_POLAR, TUNE_FAMILIES, TUNE_POLAR, Family, Polar
+from truth_scenarios import (
+    FILLER,
+    JUDGE_FAMILIES,
+    JUDGE_LOOKALIKES,
+    JUDGE_POLAR,
+    TUNE_FAMILIES,
+    TUNE_LOOKALIKES,
+    TUNE_POLAR,
+    Family,
+    Polar,
+)
 
 ROOT = Path(__file__).resolve().parent
 RESULTS = ROOT / "results" / "truth.json"
-SPLITS: dict[str, tuple[Sequence[Family], Sequence[Polar], Sequence[tuple[str, str]]]] = {
-    "tune": (TUNE_FAMILIES, TUNE_POLAR, ()),
-    "judge": (JUDGE_FAMILIES, JUDGE_POLAR, ()),
-    "fresh": (FRESH_FAMILIES, FRESH_POLAR, ()),
-    "heldout": (HELDOUT_FAMILIES, HELDOUT_POLAR, HELDOUT_NEAR_MISSES),
-    "final": (FINAL_FAMILIES, FINAL_POLAR, FINAL_NEAR_MISSES),
+Lookalike = tuple[str, str, str]  # a question, the fact that answers it, a newer different fact of its kind
+SPLITS: dict[str, tuple[Sequence[Family], Sequence[Polar], Sequence[tuple[str, str]], Sequence[Lookalike]]] = {
+    "tune": (TUNE_FAMILIES, TUNE_POLAR, (), TUNE_LOOKALIKES),
+    "judge": (JUDGE_FAMILIES, JUDGE_POLAR, (), JUDGE_LOOKALIKES),
+    "fresh": (FRESH_FAMILIES, FRESH_POLAR, (), ()),
+    "heldout": (HELDOUT_FAMILIES, HELDOUT_POLAR, HELDOUT_NEAR_MISSES, ()),
+    "final": (FINAL_FAMILIES, FINAL_POLAR, FINAL_NEAR_MISSES, ()),
 }
 DEVELOPMENT = ("tune", "judge", "fresh")  # their misses were read while building the write path
 SYSTEMS = {
@@ -122,8 +135,20 @@ def apart(mem: Memory, agent: str, first: str, second: str) -> bool:
     return b.created and {a.id, b.id} <= current
 
 
+def lookalike(mem: Memory, agent: str, case: Lookalike, background: list[str]) -> tuple[bool, bool]:
+    """A fact, then a different fact of its kind stored after it: (the best hit for the fact's question is
+    still the fact, the fact was retired or merged by the look-alike)."""
+    question, fact, other = case
+    mem.store_many([{"text": t} for t in background], agent_id=agent)
+    first = mem.store(fact, agent_id=agent)
+    second = mem.store(other, agent_id=agent)
+    hits = mem.search(question, agent_id=agent, limit=5, reinforce=False)
+    lost = not second.created or not mem.get(first.id, agent_id=agent).is_current
+    return bool(hits) and hits[0].memory.text == fact, lost
+
+
 def measure(system: dict[str, Any], split: str) -> dict[str, Any]:
-    families, polars, near_misses = SPLITS[split]
+    families, polars, near_misses, lookalikes = SPLITS[split]
     rows = []
     rng = random.Random(11)
     with tempfile.TemporaryDirectory() as tmp, Memory.open(tmp, config=system) as mem:
@@ -132,11 +157,19 @@ def measure(system: dict[str, Any], split: str) -> dict[str, Any]:
         kept = [
             apart(mem, f"n{n}{o}", *pair[::step]) for n, pair in enumerate(near_misses) for o, step in ((0, 1), (1, -1))
         ]
+        alike = [lookalike(mem, f"l{n}", case, list(FILLER)) for n, case in enumerate(lookalikes)]
+    lost = [gone for _, gone in alike]
     summary = summarise(rows)
     summary["near_misses"] = len(kept)
     summary["near_misses_kept_apart"] = round(sum(kept) / len(kept), 3) if kept else None
+    summary["lookalikes"] = len(alike)
+    summary["lookalikes_top1_fact"] = round(sum(ok for ok, _ in alike) / len(alike), 3) if alike else None
+    summary["lookalikes_folded"] = sum(lost) if alike else None
+    summary["lookalike_misses"] = [case[2] for case, (ok, _) in zip(lookalikes, alike, strict=True) if not ok]
     if split not in DEVELOPMENT:
         summary.pop("misses")  # held out: only the totals are looked at
+    if split != "tune":
+        summary.pop("lookalike_misses")
     return summary
 
 
@@ -171,6 +204,8 @@ COLUMNS = (
     ("restated merged", "restatements_merged"),
     ("distractors retired", "distractors_retired"),
     ("near misses kept apart", "near_misses_kept_apart"),
+    ("look-alikes: top-1 the fact", "lookalikes_top1_fact"),
+    ("look-alikes folded", "lookalikes_folded"),
 )
 
 
@@ -196,6 +231,8 @@ def main() -> None:
     for split in (s for s in splits if s in DEVELOPMENT):
         for miss in results[split]["default"]["misses"]:
             print(f"  miss ({split}): {miss}")
+    for other in results.get("tune", {}).get("default", {}).get("lookalike_misses", []):
+        print(f"  look-alike put first (tune): {other}")
     payload = {
         "machine": {"python": platform.python_version(), "platform": platform.platform()},
         "seconds": round(time.perf_counter() - started, 1),

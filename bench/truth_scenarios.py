@@ -338,3 +338,76 @@ FILLER = (
     "Our logo files are in the brand folder",
     "The printer on the third floor jams often",
 )
+
+# Look-alikes: a question, the fact that answers it, and a *different* fact of the same kind stored after it
+# (a value of the same kind, many of the question's words). The best hit must stay the fact: the read path may
+# put a newer version of a fact first, never a newer fact about something else. Two sets, written before the
+# read path's version rule was: ``tune`` may be read while building it, ``judge`` only measured.
+TUNE_LOOKALIKES = (
+    (
+        "When is the product launch?",
+        "The product launch is scheduled for March 14",
+        "The product review meeting is on March 20",
+    ),
+    (
+        "How long does the nightly backup take?",
+        "The nightly backup takes about 40 minutes",
+        "The weekly backup takes roughly 3 hours",
+    ),
+    (
+        "What port does the staging database listen on?",
+        "The staging database listens on port 5433",
+        "The staging cache now listens on port 6380",
+    ),
+    ("How much is my rent?", "My rent is $1,450 a month", "My parking spot costs $120 a month"),
+    ("When is Anna's birthday?", "Anna's birthday is on June 3", "Anna's wedding anniversary is on June 21"),
+    ("What colour is the kitchen?", "The kitchen is painted sage green", "We painted the hallway dark grey"),
+    ("Who does Bob report to?", "Bob reports to Carol", "Bob's intern now reports to Dmitri"),
+    (
+        "How many replicas does the auth service run?",
+        "The auth service runs 3 replicas",
+        "The search service was scaled to 5 replicas",
+    ),
+    ("What time is the team standup?", "The team standup is at 9:30 am", "The team retro is at 4:00 pm on Fridays"),
+    ("Which Python version does CI use?", "CI runs on Python 3.11", "The docs build now uses Python 3.12"),
+    ("How often are the API keys rotated?", "API keys are rotated every 90 days", "Passwords now expire every 30 days"),
+    ("Where does my sister live?", "My sister lives in Lyon", "My brother moved to Porto"),
+)
+JUDGE_LOOKALIKES = (
+    (
+        "What is the speed limit on our street?",
+        "The speed limit on our street is 25 mph",
+        "The highway near us has a limit of 65 mph",
+    ),
+    ("When does the gym open?", "The gym opens at 6 am on weekdays", "The pool next to the gym opens at 8 am"),
+    (
+        "How much does the cloud bill come to each month?",
+        "Our cloud bill is about $4,200 a month",
+        "The monitoring subscription now costs $300 a month",
+    ),
+    (
+        "What is the Wi-Fi password at the office?",
+        "The office Wi-Fi password is maple-77",
+        "The guest network password at the office was changed to birch-12",
+    ),
+    ("How tall is Tom?", "Tom is 182 cm tall", "Tom's son is already 140 cm tall"),
+    ("Which day is trash collected?", "Trash is collected on Thursdays", "Recycling is now picked up on Mondays"),
+    (
+        "What is the timeout for API requests?",
+        "API requests time out after 30 seconds",
+        "Database queries time out after 5 seconds",
+    ),
+    (
+        "Where is the company offsite this year?",
+        "The company offsite is in Lisbon this year",
+        "The sales kickoff will be in Madrid",
+    ),
+    ("How many people are on the mobile team?", "The mobile team has 6 engineers", "The web team grew to 9 engineers"),
+    ("What is my dentist's phone number?", "My dentist's number is 555-0142", "My doctor's office number is 555-0199"),
+    ("When is the quarterly review?", "The quarterly review is on October 12", "The annual review moved to December 3"),
+    (
+        "What version of Node does the frontend use?",
+        "The frontend is built with Node 18",
+        "The backend workers now run on Node 20",
+    ),
+)

@@ -20,6 +20,7 @@ UPDATES = [
     ("The staging database listens on port 5433", "The staging database listens on port 5432", 0.97),
     ("The user's favourite editor is vim", "The user's favourite editor is emacs", 0.67),
     ("The daily standup is at 9am", "The standup moved to 10am", 0.68),
+    ("The staging database listens on port 5433", "The staging database now listens on port 6380", 0.95),
     ("Alice lives in Paris", "Alice moved to Berlin", 0.34),
 ]
 CONTRADICTIONS = [
@@ -35,6 +36,8 @@ DISTINCT = [
     ("I went to a yoga class on Monday morning.", "I went to a yoga class on Thursday evening.", 0.9),  # events
     ("The user eats meat", "The user likes cilantro", 0.5),
     ("cause of the outage", "the outage itself", 0.7),
+    # "now" is no part of the sentence's frame: two places swapped in it, another subject's change
+    ("The staging database listens on port 5433", "The staging cache now listens on port 6380", 0.9),
 ]
 
 

@@ -32,6 +32,7 @@ from ..text import jaccard, word_set
 from .dedup import JACCARD_THRESHOLD  # ClarkOS' word-overlap tier: more than this is the same words
 from .statement import (
     ADDITIVE,
+    CHANGE_WORDS,
     COPULAS,
     DETERMINERS,
     IGNORED,
@@ -337,16 +338,22 @@ def _substituted(new: Statement, old: Statement) -> bool:
     return _swaps(new, old) >= 1
 
 
-def _swaps(new: Statement, old: Statement) -> int:
+def _swaps(new: Statement, old: Statement, *, unmarked: bool = False) -> int:
     """In how many places ``new`` is ``old`` with words swapped, when most of its words stand in the same order
     (0 when they do not: a sentence built anew). A predicate said another way is no swap ("lives in" /
-    "'s home is in")."""
-    if max(len(new.words), len(old.words)) > FRAME_TOKENS or _kept_bound(old.words, new.words) < FRAME_KEPT:
+    "'s home is in"). ``unmarked``: the words that mark a change ("now", "moved") are not part of the frame
+    ("the staging cache now listens on port 6380" is "the staging database listens on port 5433" with two
+    places swapped, not a sentence built anew)."""
+    old_words, new_words = old.words, new.words
+    if unmarked:
+        old_words = tuple(w for w in old_words if w not in CHANGE_WORDS)
+        new_words = tuple(w for w in new_words if w not in CHANGE_WORDS)
+    if max(len(new_words), len(old_words)) > FRAME_TOKENS or _kept_bound(old_words, new_words) < FRAME_KEPT:
         return 0
-    matcher = SequenceMatcher(None, old.words, new.words, autojunk=False)
+    matcher = SequenceMatcher(None, old_words, new_words, autojunk=False)
     if matcher.ratio() < FRAME_KEPT:
         return 0
-    runs = [(" ".join(old.words[i1:i2]), " ".join(new.words[j1:j2])) for op, i1, i2, j1, j2 in matcher.get_opcodes()]
+    runs = [(" ".join(old_words[i1:i2]), " ".join(new_words[j1:j2])) for op, i1, i2, j1, j2 in matcher.get_opcodes()]
     return sum(1 for run in runs if run[0] != run[1] and not _verb_swap(run))
 
 
@@ -384,7 +391,7 @@ def _announced(new: Statement, old: Statement, cosine: float) -> bool:
     redone = {w for w in new.redone if w[2:] in old.content}
     if not (redone or new.says_change):
         return False
-    if _swaps(new, old) >= 2:  # one sentence, other words in two places or more: another fact of its kind
+    if _swaps(new, old, unmarked=True) >= 2:  # one sentence, words swapped in two places: another fact of its kind
         return False
     if _swapped_alike(new, old, cosine):
         return True

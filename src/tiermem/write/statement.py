@@ -53,7 +53,7 @@ _CLOSED_VALUES = frozenset({*_WEEKDAYS, *(m for m in _MONTHS if m != "may"), *_N
 _TIME_SUFFIX = frozenset({"am", "pm", "a.m", "p.m", "a.m.", "p.m."})
 
 # Words that mark a change without being part of what the fact is about ("now", "instead", "moved to").
-_CHANGE_WORDS = frozenset(
+CHANGE_WORDS = frozenset(
     split_words(
         "now anymore currently changed switched switch moved updated update rescheduled replaced "
         "became become becomes new newly longer today actually correction corrected pushed upgraded downgraded "
@@ -108,7 +108,7 @@ _PRESENT = frozenset(
 # Words that say a change as often as they do not ("instead of email", "the change shipped"): ignored like the
 # change words, but they mark nothing.
 _LOOSE_CHANGE = frozenset(split_words("instead change"))
-IGNORED = STOP_WORDS | _NEGATIONS | _CHANGE_WORDS | _LOOSE_CHANGE | _LIGHT
+IGNORED = STOP_WORDS | _NEGATIONS | CHANGE_WORDS | _LOOSE_CHANGE | _LIGHT
 
 # Words read as nothing but a word: ignored, and neither a negation, a value nor a time suffix (the fast path).
 _PLAIN = IGNORED - _NEGATIONS - _TIME_SUFFIX - _CLOSED_VALUES
@@ -348,7 +348,7 @@ def _number(token: str) -> str:
 
 
 def _marks_change(words: tuple[str, ...], vocabulary: frozenset[str]) -> bool:
-    if not _CHANGE_WORDS.isdisjoint(vocabulary):
+    if not CHANGE_WORDS.isdisjoint(vocabulary):
         return True
     if _PHRASE_WORDS.isdisjoint(vocabulary):  # most texts: no word of a change phrase
         return False
