@@ -372,6 +372,46 @@ TUNE_LOOKALIKES = (
     ("Which Python version does CI use?", "CI runs on Python 3.11", "The docs build now uses Python 3.12"),
     ("How often are the API keys rotated?", "API keys are rotated every 90 days", "Passwords now expire every 30 days"),
     ("Where does my sister live?", "My sister lives in Lyon", "My brother moved to Porto"),
+    (
+        "How much does my gym membership cost?",
+        "My gym membership costs $45 a month",
+        "My phone plan now costs $60 a month",
+    ),
+    (
+        "What is the maximum upload size?",
+        "The maximum upload size is 25 MB",
+        "The maximum attachment size for email was raised to 10 MB",
+    ),
+    ("When does the library close?", "The library closes at 8 pm", "The cafe inside the library now closes at 6 pm"),
+    ("What is Maria's favourite food?", "Maria's favourite food is sushi", "Maria's husband now loves tacos"),
+    ("Which region is the database in?", "The database runs in us-east-1", "The CDN edge cache moved to eu-west-1"),
+    ("How many days of vacation do I get?", "I get 25 days of vacation a year", "I get 10 days of sick leave a year"),
+    (
+        "Who is the on-call engineer this week?",
+        "Priya is the on-call engineer this week",
+        "Priya's backup for the release this week is Omar",
+    ),
+    (
+        "What is the deadline for the report?",
+        "The report is due on Friday",
+        "The slides for the report are now due on Wednesday",
+    ),
+    (
+        "What does the CI cache keep?",
+        "The CI cache keeps 7 days of build artifacts",
+        "The log archive keeps 30 days of build logs",
+    ),
+    ("What is my car's licence plate?", "My car's licence plate is KX-4471", "My wife's car has the plate LM-2290"),
+    (
+        "How long is the warranty on the laptop?",
+        "The laptop has a 2-year warranty",
+        "The monitor now comes with a 3-year warranty",
+    ),
+    (
+        "What temperature is the thermostat set to?",
+        "The thermostat is set to 21 degrees",
+        "The water heater was turned down to 50 degrees",
+    ),
 )
 JUDGE_LOOKALIKES = (
     (
