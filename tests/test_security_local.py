@@ -99,21 +99,34 @@ def test_counts_stay_exact_for_ordinary_text_and_close_for_unbroken_runs() -> No
     assert abs(count_tokens(run) - len(exact(run))) <= len(run) // MAX_PIECE_CHARS + 1
 
 
-def test_a_10000_character_query_of_1500_distinct_words_searches_fast(tmp_path: Path) -> None:
+def test_a_10000_character_query_of_1500_distinct_words_costs_about_what_a_short_one_does(tmp_path: Path) -> None:
+    # Compared with a query of a tenth of its words in the same run, not with a clock: a loaded machine slows
+    # both alike. Each word's cost is small beside a search's own (~0.17 s against ~0.14 s here); a per-word
+    # cost that grew with the words (0.9 s for the long one before) is what this catches.
     rng = random.Random(3)
     vocab = sorted({"".join(rng.choice(string.ascii_lowercase) for _ in range(rng.randint(4, 9))) for _ in range(4000)})
+    words = rng.sample(vocab, 1500)
+    long_query, short_query = " ".join(words)[:9990], " ".join(words[:150])
+    assert len(set(long_query.split())) > 1000
     memory = Memory.open(tmp_path / "store")
     try:
         memory.store_many([{"text": " ".join(rng.sample(vocab, 80))} for _ in range(1500)], dedup=False)
-        query = " ".join(rng.sample(vocab, 1500))[:9990]
-        assert len(set(query.split())) > 1000
-        memory.search(query, limit=50)  # the first search builds the lexical mirror
-        started = time.monotonic()
-        hits = memory.search(query, limit=50)
-        took = time.monotonic() - started
+        memory.search(short_query, limit=50)  # the first search builds the lexical mirror
+        short, long = _fastest(memory, short_query), _fastest(memory, long_query)
+        assert memory.search(long_query, limit=50)
     finally:
         memory.close()
-    assert hits and took < 0.5  # ~0.9 s on this store before, 4.7 s on the review's
+    assert long < 3 * short
+
+
+def _fastest(memory: Memory, query: str) -> float:
+    """The fastest of three searches for ``query``, in seconds."""
+    times = []
+    for _ in range(3):
+        started = time.perf_counter()
+        memory.search(query, limit=50)
+        times.append(time.perf_counter() - started)
+    return min(times)
 
 
 # --- item 6: workspace symlinks -------------------------------------------------------------------------------
