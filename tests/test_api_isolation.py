@@ -101,6 +101,7 @@ def test_another_agents_ids_are_not_found_under_ones_own_agent(memory: Memory, s
             ("PATCH", f"{base}/memories/{theirs}", {"importance": 0.9}),
             ("DELETE", f"{base}/memories/{theirs}", None),
             ("POST", f"{base}/memories/{theirs}/purge", None),
+            ("POST", f"{base}/memories/{theirs}/reinstate", None),
             ("GET", f"{base}/memories/{theirs}/history", None),
             ("GET", f"{base}/memories/{theirs}/links", None),
             ("POST", f"{base}/links", {"source_id": mine, "target_id": theirs, "relation": "related_to"}),
@@ -116,7 +117,7 @@ def test_another_agents_ids_are_not_found_under_ones_own_agent(memory: Memory, s
 
 
 def _body(name: str, method: str, ids: list[str]) -> dict[str, Any] | None:
-    if method in ("GET", "DELETE") or name == "purge":
+    if method in ("GET", "DELETE") or name in ("purge", "reinstate"):  # no body
         return None
     assert name in BODIES, f"add a body for the new route {name!r} to BODIES"
     return BODIES[name](ids)

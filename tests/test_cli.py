@@ -189,6 +189,16 @@ def test_update_in_place_and_superseding(cli: Cli) -> None:
         assert [r.text for r in mem.list()] == ["The club has eight dinghies"]
 
 
+def test_reinstate_brings_a_retired_fact_back_beside_its_successor(cli: Cli) -> None:
+    fact = cli.store("My gym membership costs $45 a month")
+    other = cli.store("My phone plan now costs $60 a month")
+    assert [m["id"] for m in cli.json("list")["memories"]] == [other]
+    assert "reinstated" in cli.ok("reinstate", fact, "--reason", "a different bill")
+    assert {m["id"] for m in cli.json("list")["memories"]} == {fact, other}
+    assert cli.json("get", fact)["memory"]["superseded_by"] is None
+    assert "only a superseded memory" in cli.fails("reinstate", fact)
+
+
 def test_forget_hides_but_keeps(cli: Cli) -> None:
     keep = cli.store("Keep this memory")
     gone = cli.store("Forget this memory")

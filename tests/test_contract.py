@@ -542,6 +542,19 @@ def test_links_both_ways_and_no_duplicates(backend: Backend) -> None:
     assert backend.links(A, "01NOSUCHID") == []
 
 
+def test_remove_links_takes_only_the_named_relations_of_one_pair(backend: Backend) -> None:
+    a, b, c = put(backend, make_record("a"), make_record("b"), make_record("c"))
+    for link in (Link(a.id, b.id, "supersedes", BASE_TIME), Link(a.id, b.id, "contradicts", BASE_TIME),
+                 Link(a.id, b.id, "related_to", BASE_TIME), Link(a.id, c.id, "supersedes", BASE_TIME),
+                 Link(b.id, a.id, "supersedes", BASE_TIME)):  # fmt: skip
+        backend.add_link(A, link)
+    assert backend.remove_links(B, a.id, b.id, ["supersedes"]) == 0  # another agent's: nothing
+    assert backend.remove_links(A, a.id, b.id, ["supersedes", "contradicts"]) == 2
+    assert backend.remove_links(A, a.id, b.id, []) == 0
+    left = {(link.source_id, link.target_id, link.relation) for link in backend.links(A, a.id)}
+    assert left == {(a.id, b.id, "related_to"), (a.id, c.id, "supersedes"), (b.id, a.id, "supersedes")}
+
+
 def test_history_in_time_order(backend: Backend) -> None:
     record = put(backend, make_record("with history"))[0]
     entries = [

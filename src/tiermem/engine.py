@@ -203,6 +203,11 @@ class Memory:
         """Tombstone a memory: it leaves search and listings but stays inspectable (``get``, history)."""
         return self.core.forget(memory_id, agent_id=agent_id, reason=reason)
 
+    def reinstate(self, memory_id: str, *, agent_id: str = "default", reason: str | None = None) -> MemoryRecord:
+        """Make a superseded memory current again, beside the memory that replaced it (when a different fact
+        was taken for its new version): it returns to search, and both keep their history."""
+        return self.core.reinstate(memory_id, agent_id=agent_id, reason=reason)
+
     def purge(self, memory_id: str, *, agent_id: str = "default") -> None:
         """Delete a memory for good: record, vector, links and history. There is no undo."""
         self.core.purge(memory_id, agent_id=agent_id)

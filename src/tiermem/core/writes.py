@@ -196,6 +196,28 @@ class WritePath(CoreState):
             self.backend.add_history(old.agent_id, [HistoryEntry(old.id, now, "forgotten", {"reason": reason})])
         return replace(old, status="forgotten", updated_at=now)
 
+    def reinstate(self, memory_id: str, *, agent_id: str = "default", reason: str | None = None) -> MemoryRecord:
+        """Make a superseded memory current again, beside the memory that replaced it: the undo of a write
+        decision that took another fact for a new version of this one. It returns to search (embedded
+        again), its successor no longer says it replaced it, and both keep their history."""
+        old = self.get(memory_id, agent_id=agent_id)
+        if old.status != "active" or old.valid_to is None:
+            state = "forgotten" if old.status != "active" else "current"
+            raise ValidationError(f"memory {old.id} is {state}; only a superseded memory can be reinstated")
+        now = datetime.now(UTC)
+        successor = old.superseded_by
+        restored = replace(old, valid_to=None, superseded_by=None, updated_at=now)
+        vector = self.embedder.embed([old.text])
+        with self.backend.write():
+            self.backend.update(old.agent_id, old.id, {"valid_to": None, "superseded_by": None, "updated_at": now})
+            self.backend.replace_vectors([restored], vector)
+            entries = [HistoryEntry(old.id, now, "reinstated", {"was_superseded_by": successor, "reason": reason})]
+            if successor:
+                self.backend.remove_links(old.agent_id, successor, old.id, ("supersedes", "contradicts"))
+                entries.append(HistoryEntry(successor, now, "no longer replaces", {"id": old.id, "reason": reason}))
+            self.backend.add_history(old.agent_id, entries)
+        return self.get(old.id, agent_id=old.agent_id)
+
     def purge(self, memory_id: str, *, agent_id: str = "default") -> None:
         """Delete a memory for good: record, vector, links and history. There is no undo."""
         old = self.get(memory_id, agent_id=agent_id)

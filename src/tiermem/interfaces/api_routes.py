@@ -330,6 +330,11 @@ def forget(memory_id: IdPath, agent: Writer, memory: Store, reason: str | None =
     return Rendered(memory.forget(memory_id, agent_id=agent, reason=reason))
 
 
+@router.post("/v1/agents/{agent_id}/memories/{memory_id}/reinstate", tags=["memories"], summary="Current again")
+def reinstate(memory_id: IdPath, agent: Writer, memory: Store, reason: str | None = None) -> Rendered:
+    return Rendered(memory.reinstate(memory_id, agent_id=agent, reason=reason))
+
+
 @router.post("/v1/agents/{agent_id}/memories/{memory_id}/purge", tags=["memories"], summary="Delete for good")
 def purge(memory_id: IdPath, agent: Admin, memory: Store) -> Purged:
     memory.purge(memory_id, agent_id=agent)

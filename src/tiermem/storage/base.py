@@ -135,6 +135,9 @@ class Backend(Protocol):
 
     def add_link(self, agent_id: str, link: Link) -> bool: ...
 
+    def remove_links(self, agent_id: str, source_id: str, target_id: str, relations: Sequence[str]) -> int:
+        """Delete the links ``source_id`` -> ``target_id`` of these relations; how many there were."""
+
     def links(self, agent_id: str, memory_id: str) -> builtins.list[Link]:
         """Links where the memory is the source or the target."""
 

@@ -237,6 +237,16 @@ class PostgresBackend(PostgresSearch, PostgresLifecycle):
             )
             return cursor.rowcount > 0
 
+    def remove_links(self, agent_id: str, source_id: str, target_id: str, relations: Sequence[str]) -> int:
+        if not relations:
+            return 0
+        with self.write(), self._conn(agent_id) as conn:
+            cursor = conn.execute(
+                "DELETE FROM links WHERE agent_id = %s AND source_id = %s AND target_id = %s AND relation = ANY(%s)",
+                (agent_id, source_id, target_id, list(relations)),
+            )
+            return cursor.rowcount
+
     def links(self, agent_id: str, memory_id: str) -> builtins.list[Link]:
         rows = self._all(
             "SELECT source_id, target_id, relation, created_at FROM links "

@@ -272,6 +272,17 @@ class SQLiteBackend(SQLiteSearch, SQLiteRepair, LifecycleTables):
             )
         return cursor.rowcount > 0
 
+    def remove_links(self, agent_id: str, source_id: str, target_id: str, relations: Sequence[str]) -> int:
+        if not relations:
+            return 0
+        marks = ", ".join("?" * len(relations))
+        with self.write():
+            cursor = self._execute(
+                f"DELETE FROM links WHERE agent_id = ? AND source_id = ? AND target_id = ? AND relation IN ({marks})",
+                (agent_id, source_id, target_id, *relations),
+            )
+        return cursor.rowcount
+
     def links(self, agent_id: str, memory_id: str) -> builtins.list[Link]:
         with self._lock:
             rows = self._execute(

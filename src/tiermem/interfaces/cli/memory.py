@@ -1,4 +1,4 @@
-"""Commands on single memories and lists of them: store, get, list, search, update, forget, purge."""
+"""Commands on single memories and lists of them: store, get, list, search, update, forget, reinstate, purge."""
 
 from __future__ import annotations
 
@@ -356,6 +356,21 @@ def forget(
         render.emit_json({"memory": record.to_dict()})
         return
     render.console().print(f"forgot {record.id}; it no longer appears in search or list (`tiermem get` still shows it)")
+
+
+@app.command()
+@with_globals
+def reinstate(
+    memory_id: IdArg,
+    reason: Annotated[str | None, typer.Option("--reason", metavar="TEXT", help="Why; kept in its history.")] = None,
+) -> None:
+    """Make a superseded memory current again, beside what replaced it (another fact taken for its new value)."""
+    with open_memory("write") as memory:
+        record = memory.reinstate(memory_id, agent_id=agent_id(), reason=reason)
+    if wants_json():
+        render.emit_json({"memory": record.to_dict()})
+        return
+    render.console().print(Text("reinstated ").append_text(render.record_header(record)))
 
 
 @app.command()
