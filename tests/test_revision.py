@@ -10,7 +10,7 @@ from difflib import SequenceMatcher
 import pytest
 
 from tiermem import Memory
-from tiermem.write.revision import _kept_bound, compare
+from tiermem.write.revision import _kept_bound, compare, competing_value
 from tiermem.write.statement import read
 
 UPDATES = [
@@ -182,3 +182,25 @@ def test_a_statement_knows_whether_it_says_a_change() -> None:
     assert read("These days the user prefers emacs").says_change  # a phrase, no change word
     assert not read("The daily standup is at 9am").says_change
     assert read("The user likes cilantro").vocabulary == {"the", "user", "likes", "cilantro"}
+
+
+LISBON = "When does our flight to Lisbon leave?"
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "question", "competes"),
+    [
+        ("The airline rebooked us, so we now fly to Lisbon on March 21", "Our flight to Lisbon leaves on March 14",
+         LISBON, True),  # another date, told another way
+        ("Our flight to Rome leaves on March 21", "Our flight to Lisbon leaves on March 14", LISBON, False),
+        ("The Lisbon trip has 4 travellers", "Our flight to Lisbon leaves on March 14", LISBON, False),  # no date
+        ("The staging cache now listens on port 6380", "The staging database listens on port 5433",
+         "What port does the staging database listen on?", False),  # two places of one sentence swapped
+        ("We're tracking bugs in Linear these days", "The team files its bugs in Jira",
+         "Which tool do we track bugs in?", True),  # a name for a name
+    ],
+)  # fmt: skip
+def test_a_competing_value_is_another_of_the_same_kind_for_the_same_question(
+    new: str, old: str, question: str, competes: bool
+) -> None:
+    assert competing_value(new, old, question) is competes

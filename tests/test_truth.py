@@ -137,3 +137,13 @@ def test_reads_are_dated_by_the_searchs_now(mem: Memory) -> None:
     record = mem.store("The boiler was serviced by Anna", now=NOW - timedelta(days=400)).memory
     mem.search("who serviced the boiler", now=NOW - timedelta(days=10))
     assert mem.get(record.id).last_accessed_at == NOW - timedelta(days=10)
+
+
+def test_a_newer_value_told_another_way_stands_first_with_the_older_beside_it(mem: Memory) -> None:
+    old = mem.store("Our flight to Lisbon leaves on March 14")
+    new = mem.store("The airline rebooked us, so we now fly to Lisbon on March 21")
+    other = mem.store("Our flight to Rome leaves on March 28")  # newer still, but another trip
+    assert new.created and mem.get(old.id).is_current  # not recognised as an update: both kept
+    hits = mem.search("When does our flight to Lisbon leave?", limit=5, reinforce=False)
+    assert [h.memory.id for h in hits[:2]] == [new.id, old.id] and other.id not in [h.memory.id for h in hits[:2]]
+    assert hits[0].explain["newer_than"] == old.id

@@ -281,6 +281,22 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
     return _reworded(new_text, old_text, cosine, share, same_type, threshold)
 
 
+def competing_value(new_text: str, old_text: str, question: str) -> bool:
+    """Whether ``new_text`` answers ``question`` with another value of a kind ``old_text`` holds: each holds a
+    value the other lacks (the question's own values aside), one of the same kind on both sides, and every
+    value of the question the old text holds is in the new one too ("...fly to Lisbon on March 21" against
+    "Our flight to Lisbon leaves on March 14", for "When does our flight to Lisbon leave?"; not "Our flight
+    to Rome ..."). One sentence with words swapped in two places is another fact of its kind ("the staging
+    cache now listens on port 6380" / "the staging database listens on port 5433")."""
+    new, old, asked = read(new_text), read(old_text), read(question).values
+    if not (asked & old.values) <= new.values:
+        return False
+    removed, added = old.values - new.values - asked, new.values - old.values - asked
+    if not removed or not added or _swaps(new, old, unmarked=True) >= 2:
+        return False
+    return not {kind_of(old, v) for v in removed}.isdisjoint({kind_of(new, v) for v in added})
+
+
 def _modifies(new: Statement, old: Statement, slot: tuple[str, str, bool]) -> bool:
     """Whether the replaced run stands before a word of content both texts have, unless the text says it is a
     change: it says which thing is meant ("3 replicas of the auth service" / "... the search service"; "the
