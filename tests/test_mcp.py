@@ -26,7 +26,7 @@ from tiermem.interfaces.auth import create_token
 from tiermem.interfaces.mcp import http_app
 from tiermem.providers.embedders import WordLlamaEmbedder
 
-TOOLS = {"store", "search", "retrieve", "context", "forget", "hot_update", "tree", "consolidate"}
+TOOLS = {"store", "search", "retrieve", "context", "forget", "reinstate", "hot_update", "tree", "consolidate"}
 READ_ONLY = {"search", "retrieve", "context", "tree"}
 Scenario = Callable[[ClientSession], Awaitable[Any]]
 
@@ -158,6 +158,7 @@ FOREIGN_CALLS: dict[str, dict[str, Any]] = {
     "retrieve": {"query": "secret"},
     "context": {"message": "secret"},
     "forget": {"memory_id": "{bob_id}"},
+    "reinstate": {"memory_id": "{bob_id}"},
     "hot_update": {"key": "identity", "value": {"agent_name": "Mallory"}},
     "tree": {},
     "consolidate": {"mode": "quick"},
@@ -215,6 +216,25 @@ def test_lifecycle_tools_and_resources(mem: Memory, mcp_url: str) -> None:
     assert "Ada" in outcome["memory_md"].contents[0].text
     uris = {t.uri_template for t in outcome["templates"].resource_templates}
     assert uris == {"tiermem://agents/{agent_id}/MEMORY.md", "tiermem://agents/{agent_id}/tree"}
+
+
+def test_an_agent_reinstates_a_fact_another_one_replaced(mem: Memory, mcp_url: str) -> None:
+    token, _ = create_token(mem, ["default"], "write")
+
+    async def session_(session: ClientSession) -> dict[str, Any]:
+        gym = payload(await session.call_tool("store", {"text": "My gym membership costs $45 a month"}))
+        phone = payload(await session.call_tool("store", {"text": "My phone plan now costs $60 a month"}))
+        back = payload(await session.call_tool("reinstate", {"memory_id": gym["id"], "reason": "another bill"}))
+        again = await session.call_tool("reinstate", {"memory_id": gym["id"]})
+        found = payload(await session.call_tool("search", {"query": "How much does my gym membership cost?"}))
+        return {"gym": gym, "phone": phone, "back": back, "again": again, "found": found}
+
+    outcome = over_http(mcp_url, session_, token)
+    assert outcome["phone"]["supersedes"] == outcome["gym"]["id"]
+    assert outcome["back"] == {"id": outcome["gym"]["id"], "current": True}
+    assert outcome["again"].is_error and "only a superseded memory" in payload(outcome["again"])
+    assert outcome["found"]["hits"][0]["id"] == outcome["gym"]["id"]
+    assert mem.history(outcome["gym"]["id"])[-1].detail["reason"] == "another bill"
 
 
 def test_engine_errors_reach_the_agent_as_tool_errors(mem: Memory, mcp_url: str) -> None:

@@ -102,6 +102,11 @@ class Forgotten(TypedDict):
     status: str
 
 
+class Reinstated(TypedDict):
+    id: str
+    current: bool
+
+
 class TreeAnswer(TypedDict):
     tree: str
     nodes: dict[str, SeedNode]
@@ -236,6 +241,20 @@ def _memory_tools(server: MCPServer, access: Access) -> None:
         with access.errors():
             forgotten = memory.forget(memory_id, agent_id=access.agent(ctx, agent_id, "write"), reason=reason)
             return {"id": forgotten.id, "status": forgotten.status}
+
+    @server.tool(annotations=CHANGE)
+    def reinstate(
+        memory_id: Annotated[str, Field(description="The id a hit's `replaces` names.")],
+        ctx: Context[Any, Any],
+        reason: str | None = None,
+        agent_id: AgentArg = None,
+    ) -> Reinstated:
+        """Make a superseded memory current again, beside the memory that replaced it, when a search hit's
+        `replaces` names a different fact rather than an older version of the same one (another bill, another
+        person). Both stay in search; the history says why."""
+        with access.errors():
+            back = memory.reinstate(memory_id, agent_id=access.agent(ctx, agent_id, "write"), reason=reason)
+            return {"id": back.id, "current": back.is_current}
 
 
 def _lifecycle_tools(server: MCPServer, access: Access) -> None:
