@@ -198,6 +198,13 @@ LISBON = "When does our flight to Lisbon leave?"
          "What port does the staging database listen on?", False),  # two places of one sentence swapped
         ("We're tracking bugs in Linear these days", "The team files its bugs in Jira",
          "Which tool do we track bugs in?", True),  # a name for a name
+        ("CI was moved to Python 3.11", "The CI pipeline uses Python 3.10", "Which Python does CI use?",
+         True),  # "CI" opens the new sentence: the name the old one and the question have
+        ("Since the upgrade the nightly backup wraps up in roughly 2 hours",
+         "The nightly backup takes about 40 minutes", "How long does the nightly backup take?",
+         True),  # a length of time for a length of time, whatever the unit
+        ("The nightly backup keeps 14 copies", "The nightly backup takes about 40 minutes",
+         "How long does the nightly backup take?", False),  # a count is no length of time
     ],
 )  # fmt: skip
 def test_a_competing_value_is_another_of_the_same_kind_for_the_same_question(

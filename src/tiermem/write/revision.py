@@ -41,6 +41,7 @@ from .statement import (
     identity,
     is_name,
     kind_of,
+    measure_of,
     opens,
     read,
     split_words,
@@ -288,13 +289,14 @@ def competing_value(new_text: str, old_text: str, question: str) -> bool:
     "Our flight to Lisbon leaves on March 14", for "When does our flight to Lisbon leave?"; not "Our flight
     to Rome ..."). One sentence with words swapped in two places is another fact of its kind ("the staging
     cache now listens on port 6380" / "the staging database listens on port 5433")."""
-    new, old, asked = read(new_text), read(old_text), read(question).values
+    new, old = _reconciled(read(new_text), read(old_text))
+    asked = read(question).values
     if not (asked & old.values) <= new.values:
         return False
     removed, added = old.values - new.values - asked, new.values - old.values - asked
     if not removed or not added or _swaps(new, old, unmarked=True) >= 2:
         return False
-    return not {kind_of(old, v) for v in removed}.isdisjoint({kind_of(new, v) for v in added})
+    return not {measure_of(old, v) for v in removed}.isdisjoint({measure_of(new, v) for v in added})
 
 
 def _modifies(new: Statement, old: Statement, slot: tuple[str, str, bool]) -> bool:

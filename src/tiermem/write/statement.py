@@ -377,6 +377,18 @@ def kind_of(statement: Statement, value: str) -> str:
     return "name" if value.replace(" ", "").isalpha() else "code"
 
 
+def measure_of(statement: Statement, value: str) -> str:
+    """:func:`kind_of`, with every length of time one kind whatever its unit ("40 minutes", "2 hours"): what a
+    question such as "how long ...?" asks for. The write path keeps the units apart, where "30 days of
+    snapshots" and "takes 40 minutes" are two facts about one backup."""
+    kind = kind_of(statement, value)
+    return "duration" if kind.startswith("number ") and kind[7:] in _DURATION_UNITS else kind
+
+
+_DURATION_UNITS = frozenset(
+    stem(w) for w in split_words("second seconds minute minutes hour hours day days week weeks month months year years")
+)
+
 _CLOCK = re.compile(r"\d{1,2}(?::\d{2})?(?:am|pm)|\d{1,2}:\d{2}")
 
 _WEEKDAY_KEYS = frozenset(stem(d) for d in _WEEKDAYS)
