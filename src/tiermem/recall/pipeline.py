@@ -44,8 +44,8 @@ TIME_WINDOW_BOOST = 1.3
 VERSION_TIE = 0.85  # a newer hit this close in score to an older one holding the same query words goes first
 VERSION_DEPTH = 5  # ...among the first five hits: which hits make the first k (k >= 5) never changes
 # A newer hit holding another value of the same kind goes first from this share of the earlier one's score. Set
-# on bench/truth.py's development sets (tune, fresh) against the tune look-alikes, from 0.3 / 0.5 / 0.7: 0.3
-# put the current value first in 9 more changes and a newer look-alike first in 4 more (of 24).
+# on bench/truth.py's development sets (tune, fresh) against the tune look-alikes, from 0.3 / 0.5 / 0.7: when
+# it was set, 0.3 put the current value first in 9 more changes and a newer look-alike first in 4 more (of 24).
 VALUE_TIE = 0.3
 TAG_BOOST = 1.2
 ARCHIVED = 0.85
@@ -356,9 +356,10 @@ class Recall:
 def _newer_first(ranked: list[_Candidate], query: Query) -> list[_Candidate]:
     """Among hits that answer the question alike, the newer stands first: a later hit that holds the same
     words of the query as an earlier one, scored close to it (within :data:`VERSION_TIE`) and written or
-    dated later, moves above it. A changed fact the write path did not recognise as a new version ("Nora
-    switched careers and is now a lawyer" after "My sister Nora works as a nurse") is then still answered
-    with its current value. Only the order of the returned hits changes, never which are returned."""
+    dated later, moves above it; so does a later hit holding a competing value (:func:`_newer_value`). A
+    changed fact the write path did not recognise as a new version ("Nora switched careers and is now a
+    lawyer" after "My sister Nora works as a nurse") is then still answered with its current value. Only
+    the order of the returned hits changes, never which are returned."""
     words = [frozenset(query.stems_in(c.record.text)) for c in ranked[:VERSION_DEPTH]]
     order = list(range(len(words)))
     i = 0
