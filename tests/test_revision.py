@@ -38,6 +38,13 @@ DISTINCT = [
     ("cause of the outage", "the outage itself", 0.7),
     # "now" is no part of the sentence's frame: two places swapped in it, another subject's change
     ("The staging database listens on port 5433", "The staging cache now listens on port 6380", 0.9),
+    # a change word both notes hold is their frame: two notes of one kind, not a change of the first
+    (
+        "Today we paired on internal/storage/search.go and postponed the data retention discussion to Tuesday.",
+        "Today we paired on scripts/storage/metrics.ts and postponed the tech debt discussion to Tuesday, "
+        "after a long.",
+        0.9,
+    ),
 ]
 
 

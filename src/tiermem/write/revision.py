@@ -32,6 +32,7 @@ from ..text import jaccard, word_set
 from .dedup import JACCARD_THRESHOLD  # ClarkOS' word-overlap tier: more than this is the same words
 from .statement import (
     ADDITIVE,
+    CHANGE_PHRASES,
     CHANGE_WORDS,
     COPULAS,
     DETERMINERS,
@@ -264,7 +265,7 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
         if cosine < ELABORATION_COSINE or not said:
             return Revision(DISTINCT, "about something else")
         return Revision(RESTATEMENT, "says less than the stored memory, nothing new")
-    if slot and (slot[2] or new.says_change) and not _modifies(new, old, slot) and _attribute(old, slot):
+    if slot and (slot[2] or _tells_change(new, old)) and not _modifies(new, old, slot) and _attribute(old, slot):
         return Revision(UPDATE, f"'{slot[0]}' became '{slot[1]}'", (slot[0],), (slot[1],))
     if slot and not _verb_swap(slot):  # a word swapped in the subject or before a noun: "the staging server" /
         return Revision(DISTINCT, f"about another subject ('{slot[1]}', not '{slot[0]}')")  # "the build server"
@@ -299,11 +300,23 @@ def competing_value(new_text: str, old_text: str, question: str) -> bool:
     return not {measure_of(old, v) for v in removed}.isdisjoint({measure_of(new, v) for v in added})
 
 
+def _tells_change(new: Statement, old: Statement) -> bool:
+    """Whether the new text says a change the old one does not say too: a change word both hold is part of
+    their shared frame ("... and postponed the tech debt discussion to Tuesday" beside "... and postponed the
+    data retention discussion to Tuesday": two notes of one kind, not a change of the first)."""
+    if not new.says_change:
+        return False
+    if (new.vocabulary & CHANGE_WORDS) - old.vocabulary:
+        return True
+    said, before = f" {' '.join(new.words)} ", f" {' '.join(old.words)} "
+    return any(phrase in said and phrase not in before for phrase in CHANGE_PHRASES)
+
+
 def _modifies(new: Statement, old: Statement, slot: tuple[str, str, bool]) -> bool:
     """Whether the replaced run stands before a word of content both texts have, unless the text says it is a
     change: it says which thing is meant ("3 replicas of the auth service" / "... the search service"; "the
     CLI supports JSON output" / "... YAML output"), not a new value of one thing."""
-    if new.says_change:
+    if _tells_change(new, old):
         return False
     after = old.words.index(slot[0].split()[-1]) + 1 if slot[0] else len(old.words)
     following = old.words[after] if after < len(old.words) else ""
@@ -399,7 +412,7 @@ def _kept_in_order(old: Statement, new: Statement) -> bool:
 
 def _occurrences(new: Statement, old: Statement) -> bool:
     """Two events, the later not saying it changes the earlier: two occurrences, each its own memory."""
-    return old.event and new.event and not new.says_change
+    return old.event and new.event and not _tells_change(new, old)
 
 
 def _announced(new: Statement, old: Statement, cosine: float) -> bool:
@@ -407,7 +420,7 @@ def _announced(new: Statement, old: Statement, cosine: float) -> bool:
     share enough of their subject, counting the values they have in common ("CI moved to Python 3.11" /
     "the CI pipeline uses Python 3.10")."""
     redone = {w for w in new.redone if w[2:] in old.content}
-    if not (redone or new.says_change):
+    if not (redone or _tells_change(new, old)):
         return False
     if _swaps(new, old, unmarked=True) >= 2:  # one sentence, words swapped in two places: another fact of its kind
         return False
@@ -456,7 +469,7 @@ def _value_change(
     new: Statement, old: Statement, same_subject: bool, slot: tuple[str, str, bool] | None, cosine: float
 ) -> Revision:
     if not same_subject:
-        if slot and (slot[2] or new.says_change) and not _modifies(new, old, slot):
+        if slot and (slot[2] or _tells_change(new, old)) and not _modifies(new, old, slot):
             return Revision(UPDATE, f"'{slot[0]}' became '{slot[1]}'", (slot[0],), (slot[1],))
         return Revision(DISTINCT, "about something else")
     if old.values < new.values and old.content <= new.content:

@@ -67,11 +67,11 @@ COPULAS = frozenset(split_words("is are was were am be been being becomes became
 DETERMINERS = frozenset(split_words("a an the my our your his her their its this that these those"))
 
 # Phrases that say a change in words that do not on their own ("took over as lead", "these days").
-_CHANGE_PHRASES = tuple(
+CHANGE_PHRASES = tuple(
     f" {p} " for p in ("these days", "took over", "handed over", "went with", "from now on", "going forward")
 )
 
-_PHRASE_WORDS = frozenset(w for p in _CHANGE_PHRASES for w in p.split()[-1:])
+_PHRASE_WORDS = frozenset(w for p in CHANGE_PHRASES for w in p.split()[-1:])
 
 # Words that add a value beside the stored one ("also deployed to eu-west-1", "speaks French as well").
 ADDITIVE = frozenset(split_words("also too again additionally another both well besides plus"))
@@ -353,7 +353,7 @@ def _marks_change(words: tuple[str, ...], vocabulary: frozenset[str]) -> bool:
     if _PHRASE_WORDS.isdisjoint(vocabulary):  # most texts: no word of a change phrase
         return False
     said = f" {' '.join(words)} "
-    return any(phrase in said for phrase in _CHANGE_PHRASES)
+    return any(phrase in said for phrase in CHANGE_PHRASES)
 
 
 def kind_of(statement: Statement, value: str) -> str:
