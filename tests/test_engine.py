@@ -290,6 +290,17 @@ def test_a_fact_retired_by_another_one_can_be_reinstated(mem: Memory) -> None:
     assert set(listed(mem)) == {fact.id, other.id}
 
 
+def test_a_memory_whose_successor_was_purged_is_reinstated_alone(mem: Memory) -> None:
+    old = mem.store("The API rate limit is 100 requests per minute")
+    new = mem.store("The API rate limit is 1000 requests per minute")
+    mem.purge(new.id)
+    assert not mem.get(old.id).is_current  # purging the current version does not bring the old one back...
+    assert mem.reinstate(old.id).is_current  # ...reinstate does
+    assert mem.search("API rate limit")[0].memory.id == old.id
+    assert mem.history(old.id)[-1].detail["was_superseded_by"] == new.id
+    assert mem.core.backend.history("default", new.id) == []  # nothing written for the purged one
+
+
 def test_only_a_superseded_memory_can_be_reinstated(mem: Memory) -> None:
     current = mem.store("the boiler is serviced every October").memory
     with pytest.raises(ValidationError, match="is current; only a superseded memory"):

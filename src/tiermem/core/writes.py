@@ -205,13 +205,15 @@ class WritePath(CoreState):
             state = "forgotten" if old.status != "active" else "current"
             raise ValidationError(f"memory {old.id} is {state}; only a superseded memory can be reinstated")
         now = datetime.now(UTC)
-        successor = old.superseded_by
+        successor = old.superseded_by  # None, or gone, when the memory that replaced it was purged since
+        if successor is not None and self.backend.get(old.agent_id, successor) is None:
+            successor = None
         restored = replace(old, valid_to=None, superseded_by=None, updated_at=now)
         vector = self.embedder.embed([old.text])
         with self.backend.write():
             self.backend.update(old.agent_id, old.id, {"valid_to": None, "superseded_by": None, "updated_at": now})
             self.backend.replace_vectors([restored], vector)
-            entries = [HistoryEntry(old.id, now, "reinstated", {"was_superseded_by": successor, "reason": reason})]
+            entries = [HistoryEntry(old.id, now, "reinstated", {"was_superseded_by": old.superseded_by, "reason": reason})]
             if successor:
                 self.backend.remove_links(old.agent_id, successor, old.id, ("supersedes", "contradicts"))
                 entries.append(HistoryEntry(successor, now, "no longer replaces", {"id": old.id, "reason": reason}))
