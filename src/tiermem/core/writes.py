@@ -213,7 +213,8 @@ class WritePath(CoreState):
         with self.backend.write():
             self.backend.update(old.agent_id, old.id, {"valid_to": None, "superseded_by": None, "updated_at": now})
             self.backend.replace_vectors([restored], vector)
-            entries = [HistoryEntry(old.id, now, "reinstated", {"was_superseded_by": old.superseded_by, "reason": reason})]
+            detail = {"was_superseded_by": old.superseded_by, "reason": reason}
+            entries = [HistoryEntry(old.id, now, "reinstated", detail)]
             if successor:
                 self.backend.remove_links(old.agent_id, successor, old.id, ("supersedes", "contradicts"))
                 entries.append(HistoryEntry(successor, now, "no longer replaces", {"id": old.id, "reason": reason}))
