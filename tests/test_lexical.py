@@ -190,6 +190,13 @@ def test_a_change_makes_only_the_mirrors_it_touches_reload(tmp_path: Path) -> No
     other._backend.update("b", newer.id, {"type": edited.type})  # in place (the backend allows it)
     assert rebuilt() == {("_indexes", "b")}  # the type partitions are sorted again
     assert rebuilt() == set()
+    replaced = other.list(agent_id="a", limit=1)[0]
+    successor = other.update(replaced.id, agent_id="a", text="the billing worker deploys at midnight")
+    assert rebuilt() == set()
+    other.reinstate(replaced.id, agent_id="a")  # its vector written again, under its old rowid
+    assert rebuilt() == {("_indexes", "a")}
+    found = {m for m, _ in backend.vector("a", memory.embedder.embed([replaced.text]), limit=10)[0]}
+    assert {replaced.id, successor.id} <= found
     other.close()
     memory.close()
 

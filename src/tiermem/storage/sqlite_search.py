@@ -266,7 +266,10 @@ class SQLiteSearch(SQLiteConnection):
         )
 
     def replace_vectors(self, records: Sequence[MemoryRecord], vectors: np.ndarray) -> None:
-        """Re-embedding: overwrite vectors and make every process rebuild its mirror."""
+        """Re-embedding (or a memory made current again): overwrite vectors, and make every process rebuild
+        the vector mirrors of these records' agents (a rewritten row keeps its rowid, which a mirror's
+        watermark has passed). Other agents' mirrors and the BM25 ones stay."""
         with self.write():
             self._insert_vectors(records, vectors)
-            self._bump_epoch()
+            for agent_id in dict.fromkeys(r.agent_id for r in records):
+                self._bump_epoch(agent_id, reload=True)
