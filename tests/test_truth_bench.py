@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from tiermem import Memory
 
@@ -17,13 +14,7 @@ sys.path.append(str(Path(__file__).resolve().parent.parent / "bench"))
 truth: Any = importlib.import_module("truth")  # a script beside the benchmarks (and their scenario files)
 
 
-@pytest.fixture
-def bench_mem(tmp_path: Path) -> Iterator[Memory]:
-    with Memory.open(tmp_path) as mem:
-        yield mem
-
-
-def test_an_update_counts_as_kept_retired_and_first(bench_mem: Memory) -> None:
+def test_an_update_counts_as_kept_retired_and_first(mem: Memory) -> None:
     scenario = truth.Scenario(
         "update",
         "The API rate limit is 100 requests per minute",
@@ -32,16 +23,16 @@ def test_an_update_counts_as_kept_retired_and_first(bench_mem: Memory) -> None:
         "1000",
         0,
     )
-    row = truth.run_one(bench_mem, "a", scenario, list(truth.FILLER))
+    row = truth.run_one(mem, "a", scenario, list(truth.FILLER))
     assert (row["kept"], row["retired"], row["top1"], row["distractors_retired"]) == (True, True, True, 0)
 
 
-def test_a_different_fact_stored_after_leaves_the_fact_first(bench_mem: Memory) -> None:
+def test_a_different_fact_stored_after_leaves_the_fact_first(mem: Memory) -> None:
     case = ("When is the product launch?", "The product launch is on March 14", "The team dinner is on March 20")
-    assert truth.lookalike(bench_mem, "b", case, list(truth.FILLER)) == (True, False)
+    assert truth.lookalike(mem, "b", case, list(truth.FILLER)) == (True, False)
 
 
-def test_a_look_alike_that_retires_the_fact_is_counted_as_folded(bench_mem: Memory) -> None:
+def test_a_look_alike_that_retires_the_fact_is_counted_as_folded(mem: Memory) -> None:
     # the same sentence with its value replaced is an update: measured as a look-alike, it folds the fact
     case = ("What port does Redis listen on?", "Redis listens on port 6379", "Redis now listens on port 6380")
-    assert truth.lookalike(bench_mem, "c", case, []) == (False, True)
+    assert truth.lookalike(mem, "c", case, []) == (False, True)
