@@ -218,3 +218,25 @@ def test_a_competing_value_is_another_of_the_same_kind_for_the_same_question(
     new: str, old: str, question: str, competes: bool
 ) -> None:
     assert competing_value(new, old, question) is competes
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "cosine", "was", "now"),
+    [
+        # a name spelt like a function word, written with its capital inside a sentence
+        ("The checkout service is written in Java.", "The checkout service is written in Go.", 0.77, "Java", "Go"),
+        # a rooted path is a value as a whole, its slash included
+        ("The health check hits /healthz.", "The health check hits /status.", 0.83, "/healthz", "/status"),
+        # "I'm" is the speaker, not a name beside the new count
+        ("I swim 20 laps every morning.", "These days I'm up to 30 laps in my morning swim.", 0.79, "20", "30"),
+    ],
+)
+def test_values_as_written_make_it_an_update(old: str, new: str, cosine: float, was: str, now: str) -> None:
+    found = compare(new, old, cosine)
+    assert (found.kind, found.old_values, found.new_values) == ("update", (was,), (now,))
+
+
+def test_a_capitalised_opening_word_after_another_is_no_name() -> None:
+    assert read("Again, The staging environment uses Go").values == {"go"}
+    assert read("FYI The team paired with Will").values == {"will"}
+    assert read("run helm upgrade ./chart").values == frozenset()  # a relative path's tail is a word

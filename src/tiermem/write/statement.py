@@ -22,7 +22,7 @@ SUBJECT_PART = 1 / 3  # a value in the first third of a sentence names what it i
 
 # A token (it ends on a letter, digit or symbol, not on punctuation), the punctuation after it, and the next
 # character: one pass of the regex engine (the last class is disjoint from the trailing one: no backtracking).
-_TOKEN_PARTS = re.compile(r"([$€£#]?\w(?:[\w$€£%.,:/@'+-]*[\w$€£%/@+])?)([.,:;'-]*)(?=(.?))", re.DOTALL)
+_TOKEN_PARTS = re.compile(r"((?:[$€£#]|(?<![.\w])/)?\w(?:[\w$€£%.,:/@'+-]*[\w$€£%/@+])?)([.,:;'-]*)(?=(.?))", re.DOTALL)
 
 _SENTENCE_ENDS = frozenset({".", "!", "?", ":", "\n"})
 
@@ -186,7 +186,15 @@ def _is_value(token: str, lowered: str, sentence_start: bool) -> bool:
         return True  # numbers and identifiers: amounts, versions, hosts, paths, snake_case
     if not token[1:].islower() and len(token) > 1 and not token[1:].isupper():
         return True  # CamelCase names (PostgreSQL, iPhone)
-    return token[0].isupper() and not sentence_start and lowered not in STOP_WORDS
+    if not token[0].isupper() or sentence_start or lowered.startswith("i'"):  # "I'm", "I've": the speaker
+        return False
+    return lowered not in STOP_WORDS or _capitalised(token)
+
+
+def _capitalised(token: str) -> bool:
+    """A word of letters written with a capital inside a sentence: a name, even one spelt like a function word
+    ("written in Go", "the WHO guidance"); never "I" ("I'm", "I've")."""
+    return len(token) > 1 and token[0].isupper() and token.isalpha()
 
 
 _PLAIN_WORD, _NEGATION, _VALUE, _CONTENT, _OTHER = range(5)
@@ -240,10 +248,12 @@ _PERIODS = {
 def _read_word(token: str, sentence_start: bool) -> _Word:
     lowered = token.lower()
     past = lowered in _IRREGULAR_PAST or (lowered.endswith("ed") and len(lowered) > 4)
-    if lowered in _PLAIN:  # most words: a function word, nothing else to learn from it
+    if lowered in _PLAIN and (sentence_start or lowered not in STOP_WORDS or not _capitalised(token)):  # most words
         return _Word(lowered, _PLAIN_WORD, "", "", False, past)
     if lowered in _NEGATIONS or lowered.endswith("n't"):
         return _Word(lowered, _NEGATION, "", "", False, past)
+    if "'" in lowered and lowered.partition("'")[0] in STOP_WORDS:  # "I'm", "we're", "you've": a pronoun
+        return _Word(lowered, _OTHER, "", "", False, past)
     suffix = lowered in _TIME_SUFFIX
     if _is_value(token, lowered, sentence_start):
         return _Word(lowered, _VALUE, _number(lowered), "", suffix, past)
@@ -273,6 +283,10 @@ def read(text: str) -> Statement:
     for i, (token, ends, bare) in enumerate(raw):
         opener, was_opener = None, opener
         word = (opening if sentence_start else inside).get(token) or _word(token, sentence_start)
+        if word.kind == _VALUE and not sentence_start and word.lowered in STOP_WORDS and not raw[i - 1][0][0].islower():
+            # A capitalised function word is a name after a word of running text ("written in Go"), not after
+            # an opening word ("Again, The staging ...", "FYI The team ...").
+            word = opening.get(token) or _word(token, True)
         read_words.append(word)
         kind = word.kind
         if kind == _PLAIN_WORD:
