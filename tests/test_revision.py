@@ -240,3 +240,38 @@ def test_a_capitalised_opening_word_after_another_is_no_name() -> None:
     assert read("Again, The staging environment uses Go").values == {"go"}
     assert read("FYI The team paired with Will").values == {"will"}
     assert read("run helm upgrade ./chart").values == frozenset()  # a relative path's tail is a word
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "cosine", "now"),
+    [
+        # the clause holding the new value is compared, the rest of the text is context ("from now on" in it)
+        ("Our car insurance premium is $980 a year.",
+         "The renewal letter came: the car insurance will cost $1,120 per year from now on.", 0.60, "$1,120"),
+        # ...and a change word said in the context clause counts for it
+        ("The walk is at 7 pm.", "Since it gets dark early now, the dog walk is at 6 pm.", 0.6, "6 pm"),
+        # an irregular past compares as its verb ("fed" / "feed", "hold" / "held"); "instead" ending a sentence
+        ("We feed the fish 3 times a day.", "The fish get fed 2 times a day now.", 0.63, "2"),
+        ("The quarterly board meeting is held in Boston.",
+         "The board voted to hold its quarterly meeting in Chicago instead.", 0.58, "Chicago"),
+        # a verb of change ("relocated") says the change
+        ("The build cache lives in /var/cache/build.", "We relocated the build cache to /mnt/fast/build-cache.", 0.88,
+         "/mnt/fast/build-cache"),
+        # a number followed by a function word has no unit: "iOS 16 or later" is the kind of "version is 15."
+        ("The mobile app's minimum iOS version is 15.", "The app now needs iOS 16 or later.", 0.58, "16"),
+    ],
+)  # fmt: skip
+def test_an_update_told_with_context_around_it(old: str, new: str, cosine: float, now: str) -> None:
+    found = compare(new, old, cosine)
+    assert (found.kind, found.new_values) == ("update", (now,))
+
+
+def test_context_clauses_do_not_make_a_note_of_several_clauses_an_update() -> None:
+    # the old text is not one clause: its other clauses say other things than the new text's
+    found = compare(
+        "Session with Diego: reviewed the permissions model, agreed on idempotency keys.",
+        "Session with Carmen: reviewed the auth service, agreed on pagination.",
+        0.8,
+    )
+    assert found.kind == "distinct"
+    assert compare("The room projector is broken", "The room projector works", 0.88).kind == "contradiction"

@@ -23,6 +23,7 @@ general words), chosen for the language and not for any data set.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from functools import lru_cache
@@ -32,13 +33,13 @@ from ..text import jaccard, word_set
 from .dedup import JACCARD_THRESHOLD  # ClarkOS' word-overlap tier: more than this is the same words
 from .statement import (
     ADDITIVE,
-    CHANGE_PHRASES,
     CHANGE_WORDS,
     COPULAS,
     DETERMINERS,
     IGNORED,
     VALUE_CHARACTER,
     Statement,
+    change_marks,
     identity,
     is_name,
     kind_of,
@@ -68,8 +69,12 @@ CHANGE_SUBJECT = 1 / 3  # with a change word ("moved to", "now"), this much shar
 MAX_REWORDED = 3  # ...when at most this many content words differ ("reports to" / "manager is")
 FRAME_TOKENS = 64  # word-order comparison only for sentence-sized texts (difflib is quadratic in the worst case)
 MAX_SLOT = 3  # a replaced slot is at most this many words on each side
+FOCUS_CHARS = 1000  # a text is split into clauses over this many characters at most (a memory-sized sentence)
 FRAME_KEPT = 0.7  # the share of two texts' words in the same order from which one is the other with words swapped
 
+
+# Where a clause ends: punctuation before a space, or a dash between spaces (one pass, no backtracking).
+_CLAUSE_BREAK = re.compile(r"[,;:.!?]+\s+|\s+[-–—]+\s+")
 
 # Antonyms of general English words (pairs the negating prefixes below do not produce).
 _ANTONYMS = split_words(
@@ -80,7 +85,9 @@ _ANTONYMS = split_words(
     "present/absent win/lose won/lost high/low fast/slow early/late inside/outside maximum/minimum max/min "
     "add/remove join/leave buy/sell internal/external manual/automatic light/dark black/white left/right "
     "import/export encrypt/decrypt allowed/forbidden allowed/denied enabled/disabled increased/decreased "
-    "opened/closed started/stopped passed/failed added/removed like/hate better/worse"
+    "opened/closed started/stopped passed/failed added/removed like/hate better/worse work/broken working/broken "
+    "fixed/broken full/empty hot/cold alive/dead busy/free cheap/expensive wet/dry heavy/light single/married "
+    "loud/quiet easy/hard easy/difficult happy/sad awake/asleep healthy/sick rich/poor"
 )
 _OPPOSITE = {(stem(a), stem(b)) for pair in _ANTONYMS for a, b in [pair.split("/")]} | {
     (stem(b), stem(a)) for pair in _ANTONYMS for a, b in [pair.split("/")]
@@ -246,9 +253,14 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
     if (new.values != old.values or slot) and _occurrences(new, old):
         return Revision(DISTINCT, "another occurrence of an event")
     if new.values != old.values:
-        return _value_change(
+        found = _value_change(
             new, old, _announced(new, old, cosine) or (same_subject and not (only_new and only_old)), slot, cosine
         )
+        if found.kind != DISTINCT or _CLAUSE_BREAK.search(old_text.strip()):
+            return found
+        focus = _focus(new_text, new, old)
+        inner = _relate(focus, old_text, cosine, same_type, threshold) if focus else found
+        return inner if inner.kind == UPDATE else found
     if not only_new and not only_old:
         return Revision(RESTATEMENT, "the same facts in other words")
     # One text inside the other is the same subject only when the smaller says something: two words of
@@ -283,6 +295,22 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
     return _reworded(new_text, old_text, cosine, share, same_type, threshold)
 
 
+def _focus(new_text: str, new: Statement, old: Statement) -> str | None:
+    """The clause of a text of several that holds every value the text has and the old one (a clause) lacks, with the
+    change words its other clauses say: what the rest is context for ("The renewal letter came: the car
+    insurance will cost $1,120 per year from now on"; "Since it gets dark early now, the dog goes out at 6 pm").
+    None for a text of one clause, or with the new values spread over several."""
+    added = new.values - old.values
+    if not added or not _CLAUSE_BREAK.search(new_text):
+        return None
+    clauses = [c for c in _CLAUSE_BREAK.split(new_text[:FOCUS_CHARS]) if c.strip()]
+    holding = [i for i, c in enumerate(clauses) if added <= _as_values(read(c), old).values]
+    if len(clauses) < 2 or len(holding) != 1:
+        return None
+    context = " ".join(c for i, c in enumerate(clauses) if i != holding[0])
+    return " ".join([clauses[holding[0]], *sorted(change_marks(read(context).words))])
+
+
 def competing_value(new_text: str, old_text: str, question: str) -> bool:
     """Whether ``new_text`` answers ``question`` with another value of a kind ``old_text`` holds: each holds a
     value the other lacks (the question's own values aside), one of the same kind on both sides, and every
@@ -304,12 +332,7 @@ def _tells_change(new: Statement, old: Statement) -> bool:
     """Whether the new text says a change the old one does not say too: a change word both hold is part of
     their shared frame ("... and postponed the tech debt discussion to Tuesday" beside "... and postponed the
     data retention discussion to Tuesday": two notes of one kind, not a change of the first)."""
-    if not new.says_change:
-        return False
-    if (new.vocabulary & CHANGE_WORDS) - old.vocabulary:
-        return True
-    said, before = f" {' '.join(new.words)} ", f" {' '.join(old.words)} "
-    return any(phrase in said and phrase not in before for phrase in CHANGE_PHRASES)
+    return new.says_change and bool(change_marks(new.words) - change_marks(old.words))
 
 
 def _modifies(new: Statement, old: Statement, slot: tuple[str, str, bool]) -> bool:

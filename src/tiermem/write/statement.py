@@ -58,7 +58,8 @@ CHANGE_WORDS = frozenset(
         "now anymore currently changed switched switch moved updated update rescheduled replaced "
         "became become becomes new newly longer today actually correction corrected pushed upgraded downgraded "
         "raised lowered grew increased decreased reduced bumped extended shortened postponed delayed nowadays "
-        "lately recently mistake mistaken wrong misremembered"
+        "lately recently mistake mistaken wrong misremembered relocated migrated renamed reassigned swapped "
+        "shifted adjusted revised rewrote rewritten modified altered amended"
     )
 )
 
@@ -68,10 +69,23 @@ DETERMINERS = frozenset(split_words("a an the my our your his her their its this
 
 # Phrases that say a change in words that do not on their own ("took over as lead", "these days").
 CHANGE_PHRASES = tuple(
-    f" {p} " for p in ("these days", "took over", "handed over", "went with", "from now on", "going forward")
+    f" {p} "
+    for p in (
+        "these days",
+        "took over",
+        "handed over",
+        "went with",
+        "from now on",
+        "going forward",
+        "starting next",
+        "starting this",
+        "starting from",
+        "as of",
+        "from next",
+    )
 )
 
-_PHRASE_WORDS = frozenset(w for p in CHANGE_PHRASES for w in p.split()[-1:])
+_PHRASE_WORDS = frozenset(w for p in CHANGE_PHRASES for w in p.split()[-1:]) | {"instead"}
 
 # Words that add a value beside the stored one ("also deployed to eu-west-1", "speaks French as well").
 ADDITIVE = frozenset(split_words("also too again additionally another both well besides plus"))
@@ -84,17 +98,34 @@ _LIGHT = frozenset(
     )
 )
 
-# Past-tense verbs of English that do not end in -ed, and the present forms that make a text a state: an event
-# told in the past ("I went to a yoga class on Monday") is an occurrence, and another on Thursday is a second
-# one, not a correction of the first.
-_IRREGULAR_PAST = frozenset(
-    split_words(
-        "went had did saw met made took got came bought ate drank ran wrote gave found told said left felt thought "
-        "heard began brought caught chose drove flew forgot grew held kept knew lost paid read rode sang sat slept "
-        "spent spoke stood swam taught threw understood woke won wore fed led fled built sent lent meant dealt "
-        "fought sought struck stuck hung sold bent broke"
+# Past-tense verbs of English that do not end in -ed, with their base forms, and the present forms that make a
+# text a state: an event told in the past ("I went to a yoga class on Monday") is an occurrence, and another on
+# Thursday is a second one, not a correction of the first. A past form compares as its verb ("the meeting is
+# held in Boston" / "... hold the meeting in Chicago"; "we feed the fish" / "the fish get fed").
+_IRREGULAR = dict(
+    pair.split(":")
+    for pair in split_words(
+        "went:go had:have did:do saw:see met:meet made:make took:take got:get came:come bought:buy ate:eat "
+        "drank:drink ran:run wrote:write gave:give found:find told:tell said:say left:leave felt:feel "
+        "thought:think heard:hear began:begin brought:bring caught:catch chose:choose drove:drive flew:fly "
+        "forgot:forget grew:grow held:hold kept:keep knew:know lost:lose paid:pay read:read rode:ride sang:sing "
+        "sat:sit slept:sleep spent:spend spoke:speak stood:stand swam:swim taught:teach threw:throw "
+        "understood:understand woke:wake won:win wore:wear fed:feed led:lead fled:flee built:build sent:send "
+        "lent:lend meant:mean dealt:deal fought:fight sought:seek struck:strike stuck:stick hung:hang sold:sell "
+        "bent:bend broke:break"
     )
 )
+_IRREGULAR_PAST = frozenset(_IRREGULAR)
+# Their past participles, which are states as often as events ("is written in Java"): compared as the verb only.
+_PARTICIPLES = dict(
+    pair.split(":")
+    for pair in split_words(
+        "written:write taken:take given:give eaten:eat driven:drive chosen:choose spoken:speak broken:break "
+        "forgotten:forget known:know shown:show grown:grow thrown:throw worn:wear ridden:ride begun:begin "
+        "drunk:drink sung:sing swum:swim woken:wake"
+    )
+)
+_BASE_FORMS = {**_IRREGULAR, **_PARTICIPLES}
 
 _PRESENT = frozenset(
     split_words(
@@ -199,6 +230,8 @@ def _capitalised(token: str) -> bool:
 
 _PLAIN_WORD, _NEGATION, _VALUE, _CONTENT, _OTHER = range(5)
 
+_INFLECTION = 3  # an ignored word's stem with at most this many letters more is its form ("uses", "happened")
+
 _NO_WORDS: frozenset[str] = frozenset()  # shared: one tracked object fewer per cached statement
 
 
@@ -257,8 +290,11 @@ def _read_word(token: str, sentence_start: bool) -> _Word:
     suffix = lowered in _TIME_SUFFIX
     if _is_value(token, lowered, sentence_start):
         return _Word(lowered, _VALUE, _number(lowered), "", suffix, past)
-    if lowered not in IGNORED and (stemmed := stem(_PERIODS.get(lowered, lowered).strip("'"))) not in IGNORED:
+    base = _PERIODS.get(lowered) or _BASE_FORMS.get(lowered, lowered)
+    if lowered not in IGNORED and (stemmed := stem(base.strip("'"))) not in IGNORED:
         return _Word(lowered, _CONTENT, _number(lowered), stemmed, suffix, past)
+    if lowered not in IGNORED and len(lowered) - len(stemmed) > _INFLECTION:  # "settings" is no form of "set"
+        return _Word(lowered, _CONTENT, _number(lowered), lowered, suffix, past)
     return _Word(lowered, _OTHER, "", "", suffix, past)
 
 
@@ -364,10 +400,20 @@ def _number(token: str) -> str:
 def _marks_change(words: tuple[str, ...], vocabulary: frozenset[str]) -> bool:
     if not CHANGE_WORDS.isdisjoint(vocabulary):
         return True
-    if _PHRASE_WORDS.isdisjoint(vocabulary):  # most texts: no word of a change phrase
-        return False
-    said = f" {' '.join(words)} "
-    return any(phrase in said for phrase in CHANGE_PHRASES)
+    return bool(change_marks(words))
+
+
+def change_marks(words: tuple[str, ...]) -> frozenset[str]:
+    """The words and phrases of a text that mark a change: a change word, a change phrase, or "instead" not
+    followed by "of" ("the board will meet in Chicago instead", not "by chat instead of email")."""
+    vocabulary = frozenset(words)
+    marks = set(vocabulary & CHANGE_WORDS)
+    if not _PHRASE_WORDS.isdisjoint(vocabulary):
+        said = f" {' '.join(words)} "
+        marks.update(phrase.strip() for phrase in CHANGE_PHRASES if phrase in said)
+    if "instead" in vocabulary and any(w == "instead" and n != "of" for w, n in pairwise((*words, ""))):
+        marks.add("instead")
+    return frozenset(marks)
 
 
 def kind_of(statement: Statement, value: str) -> str:
@@ -387,7 +433,8 @@ def kind_of(statement: Statement, value: str) -> str:
         if not value.replace(".", "").isdigit():
             return "code"
         after = statement.at.get(value, len(statement.words)) + len(value.split())
-        return f"number {stem(statement.words[after]) if after < len(statement.words) else ''}"
+        unit = statement.words[after] if after < len(statement.words) else ""
+        return f"number {'' if unit in STOP_WORDS else stem(unit)}"  # "iOS 16 or later": no unit
     return "name" if value.replace(" ", "").isalpha() else "code"
 
 
