@@ -147,3 +147,17 @@ def test_a_newer_value_told_another_way_stands_first_with_the_older_beside_it(me
     hits = mem.search("When does our flight to Lisbon leave?", limit=5, reinforce=False)
     assert [h.memory.id for h in hits[:2]] == [new.id, old.id] and other.id not in [h.memory.id for h in hits[:2]]
     assert hits[0].explain["newer_than"] == old.id
+
+
+def test_a_strong_match_stands_first_above_a_weaker_one(mem: Memory) -> None:
+    # rank fusion puts the short text holding the question's rarest word first: "tomas" is in both versions
+    notes = ("Lunch with the design team went well", "Remember to water the plants on the balcony",
+             "The user is learning Portuguese on weekends", "Our logo files are in the brand folder")  # fmt: skip
+    mem.store_many([{"text": t} for t in notes])
+    weak = mem.store("The conference room projector works")  # one word of the question, nothing else of it
+    mem.store("Tomas is our point of contact at Stripe.")
+    answer = mem.store("Tomas is our point of contact at Adyen.")
+    assert answer.decision == "update"
+    hits = mem.search("Where does Tomas work?", limit=5, reinforce=False)
+    assert [h.memory.id for h in hits[:2]] == [answer.id, weak.id]
+    assert hits[0].tier == "hot" != hits[1].tier and hits[0].explain["above_weaker"] == weak.id

@@ -187,7 +187,7 @@ class Recall:
             ranked = self._diversify(agent_id, ranked, limit, by_conversation=by_conversation)
         ranked = self._above_floor(ranked)[:limit]
         if self._settings.newer_first:
-            ranked = _newer_first(ranked, query)
+            ranked = _newer_first(_strong_first(ranked), query)
         if alternative is not None:
             for cand in ranked:
                 cand.signals["alternative"] = alternative
@@ -351,6 +351,22 @@ class Recall:
         own = scoring.recall_tier(cand.signals["relevance"])
         explain["tier_reason"] = scoring.TIER_WORDS[tier] + ("" if own == tier else " (in its conversation)")
         return Hit(cand.record, round(cand.score, 6), tier, explain)
+
+
+def _strong_first(ranked: list[_Candidate]) -> list[_Candidate]:
+    """The first place goes to a strong match (HOT on its own relevance) when one is among the first
+    :data:`VERSION_DEPTH` hits: rank fusion can put a short text sharing one rare word of the question ("The
+    conference room projector works", for "Where does Tomas work?") above the memory that answers it. Only the
+    first place changes; which hits make the first k (k >= 5) never does."""
+    if not ranked or scoring.recall_tier(ranked[0].signals["relevance"]) == "hot":
+        return ranked
+    strong = next(
+        (i for i, c in enumerate(ranked[:VERSION_DEPTH]) if scoring.recall_tier(c.signals["relevance"]) == "hot"), None
+    )
+    if strong is None:
+        return ranked
+    ranked[strong].signals["above_weaker"] = ranked[0].record.id
+    return [ranked[strong], *ranked[:strong], *ranked[strong + 1 :]]
 
 
 def _newer_first(ranked: list[_Candidate], query: Query) -> list[_Candidate]:
