@@ -43,7 +43,7 @@ class RecallSettings(_Strict):
     diversity: bool = True
     # choice questions search each alternative; counting questions diversify by conversation
     question_forms: bool = True
-    newer_first: bool = True  # among hits that answer a question alike, the newer first (recall/pipeline)
+    newer_first: bool = True  # a strong match first, then among hits that answer alike the newer (recall/pipeline)
     candidates: int = Field(default=200, ge=10, le=5000)
     recency_floor: float = Field(default=0.7, ge=0, le=1)
     recency_tau_days: float = Field(default=90.0, gt=0)
