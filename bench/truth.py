@@ -38,6 +38,7 @@ from truth_final import FINAL_FAMILIES, FINAL_NEAR_MISSES, FINAL_POLAR
 from truth_fresh import FRESH_FAMILIES, FRESH_POLAR
 from truth_heldout import HELDOUT_FAMILIES, HELDOUT_NEAR_MISSES, HELDOUT_POLAR
 from truth_probe import PROBE_FAMILIES, PROBE_POLAR
+from truth_probe2 import PROBE2_FAMILIES, PROBE2_POLAR
 from truth_scenarios import (
     FILLER,
     JUDGE_FAMILIES,
@@ -58,10 +59,11 @@ SPLITS: dict[str, tuple[Sequence[Family], Sequence[Polar], Sequence[tuple[str, s
     "judge": (JUDGE_FAMILIES, JUDGE_POLAR, (), JUDGE_LOOKALIKES),
     "fresh": (FRESH_FAMILIES, FRESH_POLAR, (), ()),
     "probe": (PROBE_FAMILIES, PROBE_POLAR, (), ()),
+    "probe2": (PROBE2_FAMILIES, PROBE2_POLAR, (), ()),
     "heldout": (HELDOUT_FAMILIES, HELDOUT_POLAR, HELDOUT_NEAR_MISSES, ()),
     "final": (FINAL_FAMILIES, FINAL_POLAR, FINAL_NEAR_MISSES, ()),
 }
-DEVELOPMENT = ("tune", "judge", "fresh", "probe")  # their misses were read while building the write path
+DEVELOPMENT = ("tune", "judge", "fresh", "probe", "probe2")  # their misses were read while building the write path
 SYSTEMS = {
     "default": {},
     "previous (similarity only)": {"revisions": False, "recall": {"newer_first": False}},

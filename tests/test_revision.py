@@ -275,3 +275,27 @@ def test_context_clauses_do_not_make_a_note_of_several_clauses_an_update() -> No
     )
     assert found.kind == "distinct"
     assert compare("The room projector is broken", "The room projector works", 0.88).kind == "contradiction"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "cosine", "kind"),
+    [
+        # an abbreviation's full stop ends no sentence: "Dr. Patel" is one name
+        ("My dentist is Dr. Patel.", "My dentist is Dr. Nguyen.", 0.66, "update"),
+        # "went up" says the change
+        ("We pay $40 a month for the gym", "The gym fee went up to $45 a month", 0.6, "update"),
+        # "turned off" is the opposite of "enabled"
+        ("Dependabot is enabled for the backend repo", "Dependabot is turned off for the backend repo", 0.92,
+         "contradiction"),
+    ],
+)  # fmt: skip
+def test_abbreviations_change_phrases_and_antonyms(old: str, new: str, cosine: float, kind: str) -> None:
+    assert compare(new, old, cosine).kind == kind
+
+
+def test_a_number_without_its_unit_competes_with_a_number_of_any_unit() -> None:
+    question = "What is the linter's maximum line length?"
+    new = "We loosened the linter so lines may be up to 100 characters."
+    assert competing_value(new, "The linter's maximum line length is 88.", question)
+    # two units, each said: two measures of one thing, not competing values
+    assert not competing_value("The cluster now has 3 regions", "The cluster has 12 nodes", "How big is the cluster?")

@@ -87,7 +87,8 @@ _ANTONYMS = split_words(
     "import/export encrypt/decrypt allowed/forbidden allowed/denied enabled/disabled increased/decreased "
     "opened/closed started/stopped passed/failed added/removed like/hate better/worse work/broken working/broken "
     "fixed/broken full/empty hot/cold alive/dead busy/free cheap/expensive wet/dry heavy/light single/married "
-    "loud/quiet easy/hard easy/difficult happy/sad awake/asleep healthy/sick rich/poor"
+    "loud/quiet easy/hard easy/difficult happy/sad awake/asleep healthy/sick rich/poor enabled/off disabled/on "
+    "indoors/outdoors indoors/outside inside/outdoors"
 )
 _OPPOSITE = {(stem(a), stem(b)) for pair in _ANTONYMS for a, b in [pair.split("/")]} | {
     (stem(b), stem(a)) for pair in _ANTONYMS for a, b in [pair.split("/")]
@@ -325,7 +326,19 @@ def competing_value(new_text: str, old_text: str, question: str) -> bool:
     removed, added = old.values - new.values - asked, new.values - old.values - asked
     if not removed or not added or _swaps(new, old, unmarked=True) >= 2:
         return False
-    return not {measure_of(old, v) for v in removed}.isdisjoint({measure_of(new, v) for v in added})
+    was, now = {measure_of(old, v) for v in removed}, {measure_of(new, v) for v in added}
+    if not was.isdisjoint(now):
+        return True
+    # A number with its unit left out competes with a number of any unit ("the maximum line length is 88" /
+    # "lines may be up to 100 characters").
+    return (_BARE in was and _counts(now)) or (_BARE in now and _counts(was))
+
+
+_BARE = "number "  # a number with no unit after it ("the maximum line length is 88"): a count of anything
+
+
+def _counts(kinds: set[str]) -> bool:
+    return any(kind.startswith(_BARE) for kind in kinds)
 
 
 def _tells_change(new: Statement, old: Statement) -> bool:

@@ -26,6 +26,9 @@ _TOKEN_PARTS = re.compile(r"((?:[$€£#]|(?<![.\w])/)?\w(?:[\w$€£%.,:/@'+-]*
 
 _SENTENCE_ENDS = frozenset({".", "!", "?", ":", "\n"})
 
+# Abbreviations whose full stop does not end a sentence ("my dentist is Dr. Patel", "St. Louis").
+_ABBREVIATIONS = frozenset({"Dr", "Mr", "Mrs", "Ms", "Prof", "St", "Mt", "Jr", "Sr", "vs", "approx", "dept", "Fig"})
+
 _NEGATIONS = frozenset(
     {"not", "no", "never", "without", "none", "nobody", "nothing", "nowhere", "neither", "nor", "cannot", "nope"}
 )
@@ -77,6 +80,10 @@ CHANGE_PHRASES = tuple(
         "went with",
         "from now on",
         "going forward",
+        "went up",
+        "went down",
+        "gone up",
+        "gone down",
         "starting next",
         "starting this",
         "starting from",
@@ -201,7 +208,8 @@ def _chunk(chunk: str, line_break: bool) -> tuple[tuple[str, bool, bool], ...]:
         if token.endswith(("'s", "'S")) and len(token) > 2:
             token = token[:-2]
         after = trail[:1] or following or ("\n" if line_break else "")
-        found.append((token, after in _SENTENCE_ENDS, not (trail or following)))
+        ends = after in _SENTENCE_ENDS and not (after == "." and token in _ABBREVIATIONS)
+        found.append((token, ends, not (trail or following) or (ends is False and trail == ".")))
     return tuple(found)
 
 
@@ -432,7 +440,10 @@ def kind_of(statement: Statement, value: str) -> str:
     if _DIGIT.search(value):
         if not value.replace(".", "").isdigit():
             return "code"
-        after = statement.at.get(value, len(statement.words)) + len(value.split())
+        at = statement.at.get(value, len(statement.words))
+        if at and statement.words[at - 1] in _MONTHS:  # "March 14": a day of a month
+            return "day"
+        after = at + len(value.split())
         unit = statement.words[after] if after < len(statement.words) else ""
         return f"number {'' if unit in STOP_WORDS else stem(unit)}"  # "iOS 16 or later": no unit
     return "name" if value.replace(" ", "").isalpha() else "code"
