@@ -299,3 +299,16 @@ def test_a_number_without_its_unit_competes_with_a_number_of_any_unit() -> None:
     assert competing_value(new, "The linter's maximum line length is 88.", question)
     # two units, each said: two measures of one thing, not competing values
     assert not competing_value("The cluster now has 3 regions", "The cluster has 12 nodes", "How big is the cluster?")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "cosine"),
+    [
+        # a weekday said in the plural joins no name ("On Saturdays Maya ...": two values, not one)
+        ("Maya's piano lesson is at 10 am on Saturdays.", "On Saturdays Maya has piano at 10 am.", 0.94),
+        # "hold" is a light verb, like "happen": "we hold design reviews" = "design reviews happen"
+        ("Our design reviews happen on Tuesday afternoons.", "Tuesday afternoon is when we hold design reviews.", 0.55),
+    ],
+)
+def test_restatements_told_another_way(old: str, new: str, cosine: float) -> None:
+    assert compare(new, old, cosine).kind == "restatement"

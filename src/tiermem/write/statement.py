@@ -52,6 +52,7 @@ _COLOURS = split_words(
 )
 
 _CLOSED_VALUES = frozenset({*_WEEKDAYS, *(m for m in _MONTHS if m != "may"), *_NUMBER_WORDS, *_COLOURS})
+_CLOSED_KEYS = frozenset(stem(v) for v in _CLOSED_VALUES)
 
 _TIME_SUFFIX = frozenset({"am", "pm", "a.m", "p.m", "a.m.", "p.m."})
 
@@ -100,7 +101,7 @@ ADDITIVE = frozenset(split_words("also too again additionally another both well 
 # Light verbs and fillers a paraphrase swaps freely ("happens every 30 days" / "is done every 30 days").
 _LIGHT = frozenset(
     split_words(
-        "happen happens happened occur occurs occurred done take takes place make makes use set give gives got "
+        "happen happens happened occur occurs occurred done take takes place make makes use set give gives got hold "
         "every each per whole entire"
     )
 )
@@ -393,7 +394,7 @@ def read(text: str) -> Statement:
 
 def _names(token: str, word: _Word) -> bool:
     """A capitalised word read as a value: a word of a name (not a weekday, month, number or colour)."""
-    return token[0].isupper() and token.isalpha() and word.lowered not in _CLOSED_VALUES
+    return token[0].isupper() and token.isalpha() and word.key not in _CLOSED_KEYS  # "Saturdays" too
 
 
 def _number(token: str) -> str:
