@@ -39,6 +39,7 @@ from truth_fresh import FRESH_FAMILIES, FRESH_POLAR
 from truth_heldout import HELDOUT_FAMILIES, HELDOUT_NEAR_MISSES, HELDOUT_POLAR
 from truth_probe import PROBE_FAMILIES, PROBE_POLAR
 from truth_probe2 import PROBE2_FAMILIES, PROBE2_POLAR
+from truth_probe3 import PROBE3_FAMILIES, PROBE3_POLAR
 from truth_scenarios import (
     FILLER,
     JUDGE_FAMILIES,
@@ -60,10 +61,12 @@ SPLITS: dict[str, tuple[Sequence[Family], Sequence[Polar], Sequence[tuple[str, s
     "fresh": (FRESH_FAMILIES, FRESH_POLAR, (), ()),
     "probe": (PROBE_FAMILIES, PROBE_POLAR, (), ()),
     "probe2": (PROBE2_FAMILIES, PROBE2_POLAR, (), ()),
+    "probe3": (PROBE3_FAMILIES, PROBE3_POLAR, (), ()),
     "heldout": (HELDOUT_FAMILIES, HELDOUT_POLAR, HELDOUT_NEAR_MISSES, ()),
     "final": (FINAL_FAMILIES, FINAL_POLAR, FINAL_NEAR_MISSES, ()),
 }
-DEVELOPMENT = ("tune", "judge", "fresh", "probe", "probe2")  # their misses were read while building the write path
+# Their misses were read while building the write path; the others are only counted.
+DEVELOPMENT = ("tune", "judge", "fresh", "probe", "probe2", "probe3")
 SYSTEMS = {
     "default": {},
     "previous (similarity only)": {"revisions": False, "recall": {"newer_first": False}},

@@ -312,3 +312,18 @@ def test_a_number_without_its_unit_competes_with_a_number_of_any_unit() -> None:
 )
 def test_restatements_told_another_way(old: str, new: str, cosine: float) -> None:
     assert compare(new, old, cosine).kind == "restatement"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "cosine", "kind"),
+    [
+        # an indefinite pronoun names nothing: the same content, told another way
+        ("The user enjoys cilantro", "Cilantro is something the user enjoys", 0.7, "restatement"),
+        # a verb that ends what it names is a negation
+        ("I have a gym membership", "I cancelled my gym membership", 0.78, "contradiction"),
+        # a compound says what its parts say: "home-office" is about "home"
+        ("I work from home on Fridays.", "My home-office day is Monday now.", 0.5, "update"),
+    ],
+)
+def test_pronouns_ending_verbs_and_compounds(old: str, new: str, cosine: float, kind: str) -> None:
+    assert compare(new, old, cosine).kind == kind

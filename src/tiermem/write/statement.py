@@ -31,6 +31,7 @@ _ABBREVIATIONS = frozenset({"Dr", "Mr", "Mrs", "Ms", "Prof", "St", "Mt", "Jr", "
 
 _NEGATIONS = frozenset(
     {"not", "no", "never", "without", "none", "nobody", "nothing", "nowhere", "neither", "nor", "cannot", "nope"}
+    | {"quit", "cancelled", "canceled"}  # verbs that end what they name: "I cancelled my gym membership"
 )
 
 
@@ -147,7 +148,11 @@ _PRESENT = frozenset(
 # Words that say a change as often as they do not ("instead of email", "the change shipped"): ignored like the
 # change words, but they mark nothing.
 _LOOSE_CHANGE = frozenset(split_words("instead change"))
-IGNORED = STOP_WORDS | _NEGATIONS | CHANGE_WORDS | _LOOSE_CHANGE | _LIGHT
+# Indefinite pronouns, which stand for a thing without naming it ("spicy food is something I enjoy").
+_INDEFINITE = frozenset(
+    split_words("something someone somebody anything anyone anybody everything everyone everybody somewhere anywhere")
+)
+IGNORED = STOP_WORDS | _NEGATIONS | CHANGE_WORDS | _LOOSE_CHANGE | _LIGHT | _INDEFINITE
 
 # Words read as nothing but a word: ignored, and neither a negation, a value nor a time suffix (the fast path).
 _PLAIN = IGNORED - _NEGATIONS - _TIME_SUFFIX - _CLOSED_VALUES
@@ -367,7 +372,10 @@ def read(text: str) -> Statement:
             sentence_start = ends
             continue
         elif kind == _CONTENT:
-            content.add(word.stemmed)
+            if "-" in word.lowered:  # a compound says what its parts say ("home-office day" / "work from home")
+                content.update(_compound(word.lowered) or (word.stemmed,))
+            else:
+                content.add(word.stemmed)
             if sentence_start and token[0].isupper():
                 initial[word.key] = word.stemmed
                 shown.setdefault(word.key, token)
@@ -390,6 +398,13 @@ def read(text: str) -> Statement:
         at,
         _marks_change(words, vocabulary),
     )
+
+
+@lru_cache(maxsize=4096)
+def _compound(word: str) -> tuple[str, ...]:
+    """The content stems of a hyphenated word's parts ("work-from-home": work, home)."""
+    parts = (_word(part, False) for part in word.split("-") if part)
+    return tuple(p.stemmed for p in parts if p.kind == _CONTENT)
 
 
 def _names(token: str, word: _Word) -> bool:
