@@ -161,3 +161,13 @@ def test_a_strong_match_stands_first_above_a_weaker_one(mem: Memory) -> None:
     hits = mem.search("Where does Tomas work?", limit=5, reinforce=False)
     assert [h.memory.id for h in hits[:2]] == [answer.id, weak.id]
     assert hits[0].tier == "hot" != hits[1].tier and hits[0].explain["above_weaker"] == weak.id
+
+
+def test_a_newer_hit_that_says_a_change_stands_first(mem: Memory) -> None:
+    old = mem.store("The team lunch spot is the taco place downtown.")
+    new = mem.store("We got tired of tacos, so the team lunch spot these days is the ramen bar.")
+    other = mem.store("The team offsite lunch was at the taco place")  # older, fewer of the question's words
+    assert new.created and mem.get(old.id).is_current  # no value replaced by one of its kind: both kept
+    hits = mem.search("Where is the team lunch spot?", limit=5, reinforce=False)
+    assert [h.memory.id for h in hits[:2]] == [new.id, old.id] and hits[0].explain["newer_than"] == old.id
+    assert other.id not in [h.memory.id for h in hits[:2]]

@@ -22,7 +22,7 @@ from ..providers.embedders import Embedder
 from ..storage.base import Backend, Filters
 from ..storage.vectors import one_blas_thread
 from ..write.provenance import trust_factor
-from ..write.revision import competing_value
+from ..write.revision import competing_value, says_change_of
 from . import scoring
 from .query import Query, analyse
 
@@ -387,6 +387,7 @@ def _newer_first(ranked: list[_Candidate], query: Query) -> list[_Candidate]:
                 for j in order[i + 1 :]
                 if _newer_version(ranked[j], ranked[top], words[j], words[top])
                 or _newer_value(ranked[j], ranked[top], words[j], words[top], query)
+                or _told_change(ranked[j], ranked[top], words[j], words[top])
             ),
             None,
         )
@@ -421,6 +422,21 @@ def _newer_value(
         and min(cand.signals["relevance"], above.signals["relevance"]) >= scoring.HOT_RELEVANCE
         and bool(words & above_words)
         and competing_value(cand.record.text, above.record.text, query.text)
+    )
+
+
+def _told_change(cand: _Candidate, above: _Candidate, words: frozenset[str], above_words: frozenset[str]) -> bool:
+    """A later hit that says a change ("these days", "now", "instead") and holds every word of the question the
+    earlier one holds: the change of a fact whose slot holds no value ("my usual coffee is a cortado these
+    days" after "my go-to coffee order is a flat white"). Both HOT, the later from :data:`VALUE_TIE` of the
+    earlier's score."""
+    return (
+        _when(cand.record) > _when(above.record)
+        and cand.score >= VALUE_TIE * above.score
+        and min(cand.signals["relevance"], above.signals["relevance"]) >= scoring.HOT_RELEVANCE
+        and bool(above_words)
+        and above_words <= words
+        and says_change_of(cand.record.text, above.record.text)
     )
 
 

@@ -341,6 +341,11 @@ def _counts(kinds: set[str]) -> bool:
     return any(kind.startswith(_BARE) for kind in kinds)
 
 
+def says_change_of(new_text: str, old_text: str) -> bool:
+    """Whether ``new_text`` says a change ``old_text`` does not say too (see :func:`_tells_change`)."""
+    return _tells_change(read(new_text), read(old_text))
+
+
 def _tells_change(new: Statement, old: Statement) -> bool:
     """Whether the new text says a change the old one does not say too: a change word both hold is part of
     their shared frame ("... and postponed the tech debt discussion to Tuesday" beside "... and postponed the
