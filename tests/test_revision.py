@@ -327,3 +327,31 @@ def test_restatements_told_another_way(old: str, new: str, cosine: float) -> Non
 )
 def test_pronouns_ending_verbs_and_compounds(old: str, new: str, cosine: float, kind: str) -> None:
     assert compare(new, old, cosine).kind == kind
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "cosine", "was", "now"),
+    [
+        # "dropped" and "over to" say a change
+        ("The hotel in Porto costs €120 per night.", "The hotel in Porto dropped its rate to €95 per night.", 0.78,
+         "€120", "€95"),
+        ("The database backups are encrypted with AES-256.",
+         "Security rotated the backup encryption over to ChaCha20.", 0.5, "AES-256", "ChaCha20"),
+        # the context clause's values the old text holds stay part of the subject ("CI")
+        ("Our CI minutes budget is 3,000 minutes per month.",
+         "Finance approved more CI minutes: 5,000 minutes a month starting next cycle.", 0.69, "3,000", "5,000"),
+        # a weekday beside the new value says when the change happened
+        ("The staging cluster runs Kubernetes 1.28.", "We upgraded the staging cluster to Kubernetes 1.29 on Tuesday.",
+         0.81, "1.28", "1.29"),
+    ],
+)  # fmt: skip
+def test_changes_with_their_circumstances(old: str, new: str, cosine: float, was: str, now: str) -> None:
+    found = compare(new, old, cosine)
+    assert (found.kind, found.old_values, found.new_values) == ("update", (was,), (now,))
+
+
+def test_a_weekday_is_the_time_of_a_change_only_when_a_change_is_said() -> None:
+    found = compare(
+        "The staging cluster got Kubernetes 1.29 on Tuesday too.", "The staging cluster runs Kubernetes 1.28.", 0.81
+    )
+    assert found.kind == "distinct"

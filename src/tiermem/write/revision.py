@@ -297,10 +297,11 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
 
 
 def _focus(new_text: str, new: Statement, old: Statement) -> str | None:
-    """The clause of a text of several that holds every value the text has and the old one (a clause) lacks, with the
-    change words its other clauses say: what the rest is context for ("The renewal letter came: the car
-    insurance will cost $1,120 per year from now on"; "Since it gets dark early now, the dog goes out at 6 pm").
-    None for a text of one clause, or with the new values spread over several."""
+    """The clause of a text of several that holds every value the text has and the old one (a clause) lacks,
+    with the change words its other clauses say and the values they share with the old one: what the rest is
+    context for ("The renewal letter came: the car insurance will cost $1,120 per year from now on"; "Since it
+    gets dark early now, the dog goes out at 6 pm"). None for a text of one clause, or with the new values
+    spread over several."""
     added = new.values - old.values
     if not added or not _CLAUSE_BREAK.search(new_text):
         return None
@@ -308,8 +309,9 @@ def _focus(new_text: str, new: Statement, old: Statement) -> str | None:
     holding = [i for i, c in enumerate(clauses) if added <= _as_values(read(c), old).values]
     if len(clauses) < 2 or len(holding) != 1:
         return None
-    context = " ".join(c for i, c in enumerate(clauses) if i != holding[0])
-    return " ".join([clauses[holding[0]], *sorted(change_marks(read(context).words))])
+    context = read(" ".join(c for i, c in enumerate(clauses) if i != holding[0]))
+    kept = [context.shown[v] for v in sorted(context.values & old.values)]  # "CI" in "more CI minutes: 5,000 ..."
+    return " ".join([clauses[holding[0]], *sorted(change_marks(context.words)), *kept])
 
 
 def competing_value(new_text: str, old_text: str, question: str) -> bool:
@@ -513,6 +515,7 @@ def _value_change(
         if slot and (slot[2] or _tells_change(new, old)) and not _modifies(new, old, slot):
             return Revision(UPDATE, f"'{slot[0]}' became '{slot[1]}'", (slot[0],), (slot[1],))
         return Revision(DISTINCT, "about something else")
+    new = _without_when(new, old)
     if old.values < new.values and old.content <= new.content:
         return _elaboration(frozenset(new.shown[v] for v in new.values - old.values), cosine)
     if new.values < old.values:  # fewer details; with words in their place, a value said another way
@@ -543,6 +546,21 @@ def _value_change(
         return Revision(DISTINCT, "the same kind of fact about something else")
     why, was, now = _values_why(old, new)
     return Revision(UPDATE, why, was, now)
+
+
+_WHEN = frozenset({"weekday", "month", "day", "time"})
+
+
+def _without_when(new: Statement, old: Statement) -> Statement:
+    """A text that says a change, without the values that say when it happened: a weekday, a date or a time of
+    a kind the old text holds none of, beside another new value ("We upgraded the staging cluster to
+    Kubernetes 1.29 on Tuesday" after "The staging cluster runs Kubernetes 1.28")."""
+    added = new.values - old.values
+    if len(added) < 2 or not _tells_change(new, old):
+        return new
+    held = {kind_of(old, v) for v in old.values}
+    when = {v for v in added if (kind := kind_of(new, v)) in _WHEN and kind not in held}
+    return replace(new, values=new.values - when) if when and when != added else new
 
 
 def _names_a_thing(statement: Statement, value: str) -> bool:
