@@ -355,3 +355,9 @@ def test_a_weekday_is_the_time_of_a_change_only_when_a_change_is_said() -> None:
         "The staging cluster got Kubernetes 1.29 on Tuesday too.", "The staging cluster runs Kubernetes 1.28.", 0.81
     )
     assert found.kind == "distinct"
+
+
+def test_verbs_of_liking_say_one_fact_and_still_oppose_hating() -> None:
+    assert compare("Dark mode is what the user prefers", "The user likes dark mode", 0.71).kind == "restatement"
+    assert compare("My daughter enjoys eating mushrooms", "My daughter likes mushrooms", 0.84).kind == "restatement"
+    assert compare("The user hates dark mode", "The user likes dark mode", 0.9).kind == "contradiction"

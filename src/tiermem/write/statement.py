@@ -135,7 +135,10 @@ _PARTICIPLES = dict(
         "drunk:drink sung:sing swum:swim woken:wake"
     )
 )
-_BASE_FORMS = {**_IRREGULAR, **_PARTICIPLES}
+# Verbs of liking, one fact however it is said ("the user likes dark mode" / "dark mode is what the user
+# prefers"); "like" itself is also a preposition, and stays a function word.
+_LIKING = {w: "like" for w in split_words("likes liked enjoy enjoys enjoyed love loves loved prefer prefers preferred")}
+_BASE_FORMS = {**_IRREGULAR, **_PARTICIPLES, **_LIKING}
 
 _PRESENT = frozenset(
     split_words(
