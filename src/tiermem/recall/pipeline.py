@@ -414,12 +414,10 @@ def _newer_value(
 ) -> bool:
     """A later hit that answers the question with another value of the kind the earlier one holds, told in
     other words (the write path kept both: "The airline rebooked us, so we now fly to Lisbon on March 21"
-    after "Our flight to Lisbon leaves on March 14"). Both must match the question strongly (HOT), share a
-    word of it, and the later one must score at least :data:`VALUE_TIE` of the earlier one."""
+    after "Our flight to Lisbon leaves on March 14"), sharing a word of the question (and see
+    :func:`_later_and_strong`)."""
     return (
-        _when(cand.record) > _when(above.record)
-        and cand.score >= VALUE_TIE * above.score
-        and min(cand.signals["relevance"], above.signals["relevance"]) >= scoring.HOT_RELEVANCE
+        _later_and_strong(cand, above)
         and bool(words & above_words)
         and competing_value(cand.record.text, above.record.text, query.text)
     )
@@ -427,16 +425,23 @@ def _newer_value(
 
 def _told_change(cand: _Candidate, above: _Candidate, words: frozenset[str], above_words: frozenset[str]) -> bool:
     """A later hit that says a change ("these days", "now", "instead") and holds every word of the question the
-    earlier one holds: the change of a fact whose slot holds no value ("my usual coffee is a cortado these
-    days" after "my go-to coffee order is a flat white"). Both HOT, the later from :data:`VALUE_TIE` of the
-    earlier's score."""
+    earlier one holds: the change of a fact whose slot holds no value ("We got tired of tacos, so the team
+    lunch spot these days is the ramen bar" after "The team lunch spot is the taco place downtown")."""
+    return (
+        _later_and_strong(cand, above)
+        and bool(above_words)
+        and above_words <= words
+        and says_change_of(cand.record.text, above.record.text)
+    )
+
+
+def _later_and_strong(cand: _Candidate, above: _Candidate) -> bool:
+    """Written or dated after the hit above it, both strong matches of the question (HOT), and scored at least
+    :data:`VALUE_TIE` of it."""
     return (
         _when(cand.record) > _when(above.record)
         and cand.score >= VALUE_TIE * above.score
         and min(cand.signals["relevance"], above.signals["relevance"]) >= scoring.HOT_RELEVANCE
-        and bool(above_words)
-        and above_words <= words
-        and says_change_of(cand.record.text, above.record.text)
     )
 
 
