@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 app = typer.Typer()
 
 IdArg = Annotated[str, typer.Argument(metavar="ID", help="A memory id (see `tiermem list`).", show_default=False)]
+ReasonOpt = Annotated[str | None, typer.Option("--reason", metavar="TEXT", help="Why; kept in its history.")]
 TypeOpt = Annotated[
     str | None, typer.Option("--type", "-t", metavar="TYPE", help="Memory type, e.g. user_preference, episodic.")
 ]
@@ -347,7 +348,7 @@ def update(
 @with_globals
 def forget(
     memory_id: IdArg,
-    reason: Annotated[str | None, typer.Option("--reason", metavar="TEXT", help="Why; kept in its history.")] = None,
+    reason: ReasonOpt = None,
 ) -> None:
     """Forget a memory: it leaves search and lists but `tiermem get` still shows it."""
     with open_memory("write") as memory:
@@ -362,7 +363,7 @@ def forget(
 @with_globals
 def reinstate(
     memory_id: IdArg,
-    reason: Annotated[str | None, typer.Option("--reason", metavar="TEXT", help="Why; kept in its history.")] = None,
+    reason: ReasonOpt = None,
 ) -> None:
     """Make a superseded memory current again, beside what replaced it (another fact taken for its new value)."""
     with open_memory("write") as memory:
