@@ -42,6 +42,7 @@ from truth_probe2 import PROBE2_FAMILIES, PROBE2_POLAR
 from truth_probe3 import PROBE3_FAMILIES, PROBE3_POLAR
 from truth_probe4 import PROBE4_FAMILIES, PROBE4_POLAR
 from truth_probe5 import PROBE5_FAMILIES, PROBE5_POLAR
+from truth_probe6 import PROBE6_FAMILIES, PROBE6_POLAR
 from truth_scenarios import (
     FILLER,
     JUDGE_FAMILIES,
@@ -66,6 +67,7 @@ SPLITS: dict[str, tuple[Sequence[Family], Sequence[Polar], Sequence[tuple[str, s
     "probe3": (PROBE3_FAMILIES, PROBE3_POLAR, (), ()),
     "probe4": (PROBE4_FAMILIES, PROBE4_POLAR, (), ()),
     "probe5": (PROBE5_FAMILIES, PROBE5_POLAR, (), ()),
+    "probe6": (PROBE6_FAMILIES, PROBE6_POLAR, (), ()),
     "heldout": (HELDOUT_FAMILIES, HELDOUT_POLAR, HELDOUT_NEAR_MISSES, ()),
     "final": (FINAL_FAMILIES, FINAL_POLAR, FINAL_NEAR_MISSES, ()),
 }
