@@ -361,3 +361,19 @@ def test_verbs_of_liking_say_one_fact_and_still_oppose_hating() -> None:
     assert compare("Dark mode is what the user prefers", "The user likes dark mode", 0.71).kind == "restatement"
     assert compare("My daughter enjoys eating mushrooms", "My daughter likes mushrooms", 0.84).kind == "restatement"
     assert compare("The user hates dark mode", "The user likes dark mode", 0.9).kind == "contradiction"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "cosine", "was", "now"),
+    [
+        # noon and midnight are times of the clock, of the kind "8 am" is
+        ("Granddad takes his heart pills at 8 am.", "The doctor said granddad should take his heart pills at noon.",
+         0.71, "8 am", "noon"),
+        # "goes" is a form of "go", which the stemmer alone keeps apart ("goe")
+        ("The newsletter goes out on the 1st of each month.",
+         "Marketing decided the newsletter will go out on the 15th of each month.", 0.72, "1st", "15th"),
+    ],
+)  # fmt: skip
+def test_clock_words_and_present_forms(old: str, new: str, cosine: float, was: str, now: str) -> None:
+    found = compare(new, old, cosine)
+    assert (found.kind, found.old_values, found.new_values) == ("update", (was,), (now,))

@@ -52,7 +52,11 @@ _COLOURS = split_words(
     "cyan magenta maroon turquoise"
 )
 
-_CLOSED_VALUES = frozenset({*_WEEKDAYS, *(m for m in _MONTHS if m != "may"), *_NUMBER_WORDS, *_COLOURS})
+# Times of day that are points on the clock, like "12 pm" ("morning" and "evening" are parts of a day: read as
+# values, they made a part of the day beside a clock time a second replaced value).
+_CLOCK_WORDS = frozenset({"noon", "midday", "midnight"})
+
+_CLOSED_VALUES = frozenset({*_WEEKDAYS, *(m for m in _MONTHS if m != "may"), *_NUMBER_WORDS, *_COLOURS, *_CLOCK_WORDS})
 _CLOSED_KEYS = frozenset(stem(v) for v in _CLOSED_VALUES)
 
 _TIME_SUFFIX = frozenset({"am", "pm", "a.m", "p.m", "a.m.", "p.m."})
@@ -132,13 +136,15 @@ _PARTICIPLES = dict(
     for pair in split_words(
         "written:write taken:take given:give eaten:eat driven:drive chosen:choose spoken:speak broken:break "
         "forgotten:forget known:know shown:show grown:grow thrown:throw worn:wear ridden:ride begun:begin "
-        "drunk:drink sung:sing swum:swim woken:wake"
+        "drunk:drink sung:sing swum:swim woken:wake gone:go"
     )
 )
 # Verbs of liking, one fact however it is said ("the user likes dark mode" / "dark mode is what the user
 # prefers"); "like" itself is also a preposition, and stays a function word.
 _LIKING = {w: "like" for w in split_words("likes liked enjoy enjoys enjoyed love loves loved prefer prefers preferred")}
-_BASE_FORMS = {**_IRREGULAR, **_PARTICIPLES, **_LIKING}
+# Present forms the stemmer keeps apart from their verb ("goes" stems to "goe").
+_PRESENT_FORMS = {"goes": "go"}
+_BASE_FORMS = {**_IRREGULAR, **_PARTICIPLES, **_LIKING, **_PRESENT_FORMS}
 
 _PRESENT = frozenset(
     split_words(
@@ -455,7 +461,7 @@ def kind_of(statement: Statement, value: str) -> str:
         return "weekday" if value in _WEEKDAY_KEYS else "month"
     if value in _COLOURS:
         return "colour"
-    if _CLOCK.fullmatch(value):
+    if _CLOCK.fullmatch(value) or value in _CLOCK_WORDS:
         return "time"
     if _DIGIT.search(value):
         if not value.replace(".", "").isdigit():
