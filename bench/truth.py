@@ -113,7 +113,8 @@ def holds(text: str, current: str, *, statement: bool) -> bool:
     """Whether ``text`` holds ``current``: a whole statement (a polar fact), or a value ("VS Code" too)."""
     if statement:
         return text == current
-    return re.search(rf"(?<![\w.]){re.escape(current)}(?![\w]|\.\d)", text, re.IGNORECASE) is not None
+    plural = "s?" if current[-1:].isalpha() else ""  # "on Mondays" holds "Monday"
+    return re.search(rf"(?<![\w.]){re.escape(current)}{plural}(?![\w]|\.\d)", text, re.IGNORECASE) is not None
 
 
 def run_one(mem: Memory, agent: str, sc: Scenario, background: list[str]) -> dict[str, Any]:

@@ -36,3 +36,11 @@ def test_a_look_alike_that_retires_the_fact_is_counted_as_folded(mem: Memory) ->
     # the same sentence with its value replaced is an update: measured as a look-alike, it folds the fact
     case = ("What port does Redis listen on?", "Redis listens on port 6379", "Redis now listens on port 6380")
     assert truth.lookalike(mem, "c", case, []) == (False, True)
+
+
+def test_a_value_is_held_as_written_or_in_the_plural_but_not_inside_another() -> None:
+    assert truth.holds("I work from home on Mondays.", "Monday", statement=False)
+    assert truth.holds("The limit is 1000 requests", "1000", statement=False)
+    assert not truth.holds("The limit is 10000 requests", "1000", statement=False)
+    assert not truth.holds("Version 3.11 is out", "3", statement=False)
+    assert not truth.holds("We met on Mondayish terms", "Monday", statement=False)
