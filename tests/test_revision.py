@@ -377,3 +377,12 @@ def test_verbs_of_liking_say_one_fact_and_still_oppose_hating() -> None:
 def test_clock_words_and_present_forms(old: str, new: str, cosine: float, was: str, now: str) -> None:
     found = compare(new, old, cosine)
     assert (found.kind, found.old_values, found.new_values) == ("update", (was,), (now,))
+
+
+def test_a_value_left_out_beside_a_said_change_is_not_a_second_replaced_value() -> None:
+    old = "The API gateway times out requests after 30 seconds."
+    found = compare("Because of the slow report endpoint, the gateway timeout went up to 60 seconds.", old, 0.64)
+    assert (found.kind, found.old_values, found.new_values) == ("update", ("30",), ("60",))
+    # unsaid, two values of two kinds differing are another fact of its kind
+    other = compare("Alice reviewed auth.py on Monday", "Bob reviewed the Go module on Monday", 0.7)
+    assert other.kind == "distinct"

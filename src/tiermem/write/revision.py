@@ -205,8 +205,9 @@ def _one_run_differs(old: tuple[str, ...], new: tuple[str, ...]) -> bool:
 
 
 def _values_why(old: Statement, new: Statement) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
-    was = tuple(sorted(old.shown[v] for v in old.values - new.values))
-    now = tuple(sorted(new.shown[v] for v in new.values - old.values))
+    removed, added = old.values - new.values, new.values - old.values
+    was = tuple(sorted(old.shown[v] for v in _replaced(old, removed, new, added) or removed))
+    now = tuple(sorted(new.shown[v] for v in added))
     return f"new value: {', '.join(now) or '(none)'} (was {', '.join(was) or '(none)'})", was, now
 
 
@@ -255,7 +256,11 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
         return Revision(DISTINCT, "another occurrence of an event")
     if new.values != old.values:
         found = _value_change(
-            new, old, _announced(new, old, cosine) or (same_subject and not (only_new and only_old)), slot, cosine
+            new,
+            old,
+            _announced(new, old, cosine) or (same_subject and not (only_new and only_old)),
+            slot,
+            cosine,
         )
         if found.kind != DISTINCT or _CLAUSE_BREAK.search(old_text.strip()):
             return found
@@ -528,7 +533,7 @@ def _value_change(
     if len(removed) == len(added) == 1 and set(next(iter(removed)).split()) < set(next(iter(added)).split()):
         # The same name, longer: more detail about the same value ("Solarized" / "Solarized Dark").
         return _elaboration(frozenset(new.shown[v] for v in added), cosine)
-    if max(value_runs(old, removed), value_runs(new, added)) > 1:
+    if max(value_runs(old, _replaced(old, removed, new, added)), value_runs(new, added)) > 1:
         # An update changes one value (one run of adjacent value words: "March 21" -> "April 2"); a sentence
         # with several of its values replaced is the same kind of fact about something else ("the access code
         # for the Kazotan unit is 4417" / "... the Velmir unit is 1234"; "Alice reviewed auth.py" / "Bob
@@ -546,6 +551,16 @@ def _value_change(
         return Revision(DISTINCT, "the same kind of fact about something else")
     why, was, now = _values_why(old, new)
     return Revision(UPDATE, why, was, now)
+
+
+def _replaced(old: Statement, removed: frozenset[str], new: Statement, added: frozenset[str]) -> frozenset[str]:
+    """The removed values that a new value of their kind stands in for, when a change is said: a value of
+    another kind left out is said less, not replaced ("The API gateway times out requests after 30 seconds" /
+    "... the gateway timeout went up to 60 seconds": "API" is left out, 30 seconds replaced)."""
+    if not _tells_change(new, old):  # unsaid, values of two kinds differing are another fact of its kind
+        return removed
+    kinds = {kind_of(new, v) for v in added}
+    return frozenset(v for v in removed if kind_of(old, v) in kinds)
 
 
 _WHEN = frozenset({"weekday", "month", "day", "time"})
