@@ -386,3 +386,30 @@ def test_a_value_left_out_beside_a_said_change_is_not_a_second_replaced_value() 
     # unsaid, two values of two kinds differing are another fact of its kind
     other = compare("Alice reviewed auth.py on Monday", "Bob reviewed the Go module on Monday", 0.7)
     assert other.kind == "distinct"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "cosine", "was", "now"),
+    [
+        ("The default branch of the repo is master.",
+         "Heads up, we renamed the default branch of the repo to main yesterday.", 0.67, "master", "main"),
+        ("The meeting notes are kept in the shared drive.", "We moved the meeting notes into the wiki last week.", 0.53,
+         "shared drive", "wiki"),
+    ],
+)  # fmt: skip
+def test_a_change_said_with_its_new_value_after_to(old: str, new: str, cosine: float, was: str, now: str) -> None:
+    found = compare(new, old, cosine)
+    assert (found.kind, found.old_values, found.new_values) == ("update", (was,), (now,))
+
+
+def test_a_new_value_after_to_needs_the_old_one_in_the_predicate_and_a_change_said() -> None:
+    # no change said: one more thing about the notes
+    assert (
+        compare("We copy the meeting notes to the wiki.", "The meeting notes are kept in the shared drive.", 0.6).kind
+        != "update"
+    )
+    # the old text's own word is its subject, not what is said of it
+    assert (
+        compare("We moved the drive notes to the wiki.", "Drive notes are useful for the meeting.", 0.5).kind
+        != "update"
+    )

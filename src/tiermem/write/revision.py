@@ -23,6 +23,7 @@ general words), chosen for the language and not for any data set.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
@@ -269,6 +270,8 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
         return inner if inner.kind == UPDATE else found
     if not only_new and not only_old:
         return Revision(RESTATEMENT, "the same facts in other words")
+    if only_new and only_old and len(shared) >= 2 and (moved := _changed_to(new, old, only_new, only_old)):
+        return moved
     # One text inside the other is the same subject only when the smaller says something: two words of
     # content or values ("the outage itself" is not "the cause of the outage" said shorter).
     said = len(shared) + len(new.values) >= 2
@@ -358,6 +361,37 @@ def _tells_change(new: Statement, old: Statement) -> bool:
     their shared frame ("... and postponed the tech debt discussion to Tuesday" beside "... and postponed the
     data retention discussion to Tuesday": two notes of one kind, not a change of the first)."""
     return new.says_change and bool(change_marks(new.words) - change_marks(old.words))
+
+
+def _changed_to(new: Statement, old: Statement, only_new: frozenset[str], only_old: frozenset[str]) -> Revision | None:
+    """A change said with its new value after "to" or "into", and the old text's own words right after its copula:
+    the value in words no capital or digit marks ("The repo's default branch is master" / "we renamed the
+    default branch of the repo to main"; "The editor is vim" / "I switched the editor to helix")."""
+    if not _tells_change(new, old):
+        return None
+    words = new.words
+    marked = next((i for i, w in enumerate(words) if w in CHANGE_WORDS), None)
+    into = (
+        next((i for i in range(marked + 1, len(words)) if words[i] in _TARGETS), None) if marked is not None else None
+    )
+    if into is None:
+        return None
+    run = itertools.dropwhile(lambda w: w in DETERMINERS, words[into + 1 :])
+    target = list(itertools.takewhile(lambda w: w not in _WHEN_SAID and stem(w) in only_new, run))[: MAX_SLOT + 1]
+    if not target or len(target) > MAX_SLOT:
+        return None
+    copula = next((i for i, w in enumerate(old.words) if w in COPULAS and w != "as"), None)
+    was = [w for w in old.words if stem(w) in only_old]
+    if copula is None or not was or len(was) > MAX_SLOT or old.words.index(was[0]) <= copula:
+        return None
+    between = old.words[copula + 1 : old.words.index(was[0])]
+    if not all(w in IGNORED or read(w).event for w in between):  # "is master", "are kept in the drive"; not
+        return None  # "are useful for the meeting"
+    return Revision(UPDATE, f"'{' '.join(was)}' became '{' '.join(target)}'", (" ".join(was),), (" ".join(target),))
+
+
+_TARGETS = frozenset({"to", "into"})
+_WHEN_SAID = frozenset({"yesterday", "tomorrow", "tonight", "last", "next"})  # "... to main yesterday"
 
 
 def _modifies(new: Statement, old: Statement, slot: tuple[str, str, bool]) -> bool:
