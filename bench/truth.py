@@ -72,7 +72,7 @@ SPLITS: dict[str, tuple[Sequence[Family], Sequence[Polar], Sequence[tuple[str, s
     "final": (FINAL_FAMILIES, FINAL_POLAR, FINAL_NEAR_MISSES, ()),
 }
 # Their misses were read while building the write path; the others are only counted.
-DEVELOPMENT = ("tune", "judge", "fresh", "probe", "probe2", "probe3", "probe4", "probe5")
+DEVELOPMENT = ("tune", "judge", "fresh", "probe", "probe2", "probe3", "probe4", "probe5", "probe6")
 SYSTEMS = {
     "default": {},
     "previous (similarity only)": {"revisions": False, "recall": {"newer_first": False}},
