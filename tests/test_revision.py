@@ -10,7 +10,8 @@ from difflib import SequenceMatcher
 import pytest
 
 from tiermem import Memory
-from tiermem.write.revision import _kept_bound, compare, competing_value
+from tiermem.write.frames import _kept_bound
+from tiermem.write.revision import compare, competing_value
 from tiermem.write.statement import read
 
 UPDATES = [

@@ -32,6 +32,7 @@ from functools import lru_cache
 from ..recall.query import stem
 from ..text import jaccard, word_set
 from .dedup import JACCARD_THRESHOLD  # ClarkOS' word-overlap tier: more than this is the same words
+from .frames import MAX_SLOT, _kept_bound, _kept_in_order, _one_run_differs
 from .statement import (
     ADDITIVE,
     CHANGE_WORDS,
@@ -69,7 +70,6 @@ VALUE_PARAPHRASE_COSINE = 0.72  # the same specific values (a number, an address
 CHANGE_SUBJECT = 1 / 3  # with a change word ("moved to", "now"), this much shared content is the same subject
 MAX_REWORDED = 3  # ...when at most this many content words differ ("reports to" / "manager is")
 FRAME_TOKENS = 64  # word-order comparison only for sentence-sized texts (difflib is quadratic in the worst case)
-MAX_SLOT = 3  # a replaced slot is at most this many words on each side
 FOCUS_CHARS = 1000  # a text is split into clauses over this many characters at most (a memory-sized sentence)
 FRAME_KEPT = 0.7  # the share of two texts' words in the same order from which one is the other with words swapped
 
@@ -187,22 +187,6 @@ def _slot(new: Statement, old: Statement) -> tuple[str, str, bool] | None:
     if i2 - i1 > MAX_SLOT or j2 - j1 > MAX_SLOT:
         return None
     return " ".join(old.words[i1:i2]), " ".join(new.words[j1:j2]), 2 * i1 >= len(old.words)
-
-
-def _one_run_differs(old: tuple[str, ...], new: tuple[str, ...]) -> bool:
-    """Whether, past their common start and end, each sequence has at most MAX_SLOT words left and no word
-    left in one is left in the other: necessary for difflib to see one short replaced run (a run it
-    replaces has no word in common with its replacement, or it would have matched that word), and far
-    cheaper, so difflib runs only on the few pairs that pass."""
-    shortest = min(len(old), len(new))
-    start = 0
-    while start < shortest and old[start] == new[start]:
-        start += 1
-    end = 0
-    while end < shortest - start and old[-1 - end] == new[-1 - end]:
-        end += 1
-    was, now = old[start : len(old) - end], new[start : len(new) - end]
-    return 0 < len(was) <= MAX_SLOT and 0 < len(now) <= MAX_SLOT and set(was).isdisjoint(now)
 
 
 def _values_why(old: Statement, new: Statement) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
@@ -468,28 +452,6 @@ def _swaps(new: Statement, old: Statement, *, unmarked: bool = False) -> int:
         return 0
     runs = [(" ".join(old_words[i1:i2]), " ".join(new_words[j1:j2])) for op, i1, i2, j1, j2 in matcher.get_opcodes()]
     return sum(1 for run in runs if run[0] != run[1] and not _verb_swap(run))
-
-
-def _kept_bound(old: tuple[str, ...], new: tuple[str, ...]) -> float:
-    """An upper bound of difflib's ratio of the two word sequences (its ``quick_ratio``: the words they have
-    in common, counted with repeats, whatever their order), without building a matcher: most pairs of
-    sentences built apart fall below :data:`FRAME_KEPT` on it, and only the rest are matched in order."""
-    left: dict[str, int] = {}
-    for word in old:
-        left[word] = left.get(word, 0) + 1
-    common = 0
-    for word in new:
-        if left.get(word, 0) > 0:
-            left[word] -= 1
-            common += 1
-    return 2.0 * common / (len(old) + len(new)) if old or new else 1.0
-
-
-def _kept_in_order(old: Statement, new: Statement) -> bool:
-    """Whether the words of ``old`` that say something (function words aside) stand in ``new`` in the same
-    order: ``new`` is ``old`` with words added, not the fact told again."""
-    remaining = iter([w for w in new.words if w not in IGNORED])
-    return all(word in remaining for word in old.words if word not in IGNORED)
 
 
 def _occurrences(new: Statement, old: Statement) -> bool:
