@@ -43,6 +43,7 @@ from truth_probe3 import PROBE3_FAMILIES, PROBE3_POLAR
 from truth_probe4 import PROBE4_FAMILIES, PROBE4_POLAR
 from truth_probe5 import PROBE5_FAMILIES, PROBE5_POLAR
 from truth_probe6 import PROBE6_FAMILIES, PROBE6_POLAR
+from truth_probe7 import PROBE7_FAMILIES, PROBE7_POLAR
 from truth_scenarios import (
     FILLER,
     JUDGE_FAMILIES,
@@ -68,11 +69,12 @@ SPLITS: dict[str, tuple[Sequence[Family], Sequence[Polar], Sequence[tuple[str, s
     "probe4": (PROBE4_FAMILIES, PROBE4_POLAR, (), ()),
     "probe5": (PROBE5_FAMILIES, PROBE5_POLAR, (), ()),
     "probe6": (PROBE6_FAMILIES, PROBE6_POLAR, (), ()),
+    "probe7": (PROBE7_FAMILIES, PROBE7_POLAR, (), ()),
     "heldout": (HELDOUT_FAMILIES, HELDOUT_POLAR, HELDOUT_NEAR_MISSES, ()),
     "final": (FINAL_FAMILIES, FINAL_POLAR, FINAL_NEAR_MISSES, ()),
 }
 # Their misses were read while building the write path; the others are only counted.
-DEVELOPMENT = ("tune", "judge", "fresh", "probe", "probe2", "probe3", "probe4", "probe5", "probe6")
+DEVELOPMENT = ("tune", "judge", "fresh", "probe", "probe2", "probe3", "probe4", "probe5", "probe6", "probe7")
 SYSTEMS = {
     "default": {},
     "previous (similarity only)": {"revisions": False, "recall": {"newer_first": False}},
