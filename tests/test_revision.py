@@ -414,3 +414,49 @@ def test_a_new_value_after_to_needs_the_old_one_in_the_predicate_and_a_change_sa
         compare("We moved the drive notes to the wiki.", "Drive notes are useful for the meeting.", 0.5).kind
         != "update"
     )
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "cosine", "kind"),
+    [
+        ("I drink coffee in the morning", "I stopped drinking coffee in the morning", 0.91, "contradiction"),
+        ("My brother smokes", "My brother gave up smoking", 0.86, "contradiction"),
+        ("The team stopped using Slack", "The team does not use Slack anymore", 0.8, "restatement"),
+        ("Ben has stopped drinking alcohol", "Ben doesn't drink alcohol", 0.92, "restatement"),
+    ],
+)
+def test_a_verb_that_ended_what_follows_is_a_negation(old: str, new: str, cosine: float, kind: str) -> None:
+    assert compare(new, old, cosine).kind == kind
+
+
+def test_only_the_past_tense_of_stopping_negates() -> None:
+    assert read("I stopped drinking coffee").negations == 1
+    assert read("The alarm stops ringing after a minute").negations == 0  # when a routine ends
+    assert read("The bus stopped at Main Street").negations == 0  # no verb ended
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "cosine", "kind"),
+    [
+        # The opposite words are the change; the rest is the subject, told in other words.
+        (
+            "The balcony door is locked at night",
+            "We leave the balcony door unlocked at night now",
+            0.83,
+            "contradiction",
+        ),
+        (
+            "Two-factor login is required for admins",
+            "Two-factor login is optional for admins now",
+            0.89,
+            "contradiction",
+        ),
+        # A second difference beside the opposites: a part, or another thing of its kind.
+        ("The server is public", "The backup server is private", 0.53, "distinct"),
+        ("The kitchen window is open", "The small kitchen window is closed", 0.83, "distinct"),
+        ("Dogs are allowed in the park", "Dogs are forbidden in the park playground", 0.79, "distinct"),
+        ("Port 8080 is open", "Port 22 is closed", 0.6, "distinct"),
+    ],
+)
+def test_opposite_words_in_a_sentence_told_another_way(old: str, new: str, cosine: float, kind: str) -> None:
+    assert compare(new, old, cosine).kind == kind

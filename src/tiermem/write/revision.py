@@ -27,12 +27,12 @@ import itertools
 import re
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
-from functools import lru_cache
 
 from ..recall.query import stem
 from ..text import jaccard, word_set
 from .dedup import JACCARD_THRESHOLD  # ClarkOS' word-overlap tier: more than this is the same words
 from .frames import MAX_SLOT, _kept_bound, _kept_in_order, _one_run_differs
+from .opposites import as_written, opposed_frame, opposite_words
 from .statement import (
     ADDITIVE,
     CHANGE_WORDS,
@@ -48,7 +48,6 @@ from .statement import (
     measure_of,
     opens,
     read,
-    split_words,
     value_runs,
 )
 
@@ -76,26 +75,6 @@ FRAME_KEPT = 0.7  # the share of two texts' words in the same order from which o
 
 # Where a clause ends: punctuation before a space, or a dash between spaces (one pass, no backtracking).
 _CLAUSE_BREAK = re.compile(r"[,;:.!?]+\s+|\s+[-–—]+\s+")
-
-# Antonyms of general English words (pairs the negating prefixes below do not produce).
-_ANTONYMS = split_words(
-    "always/never enable/disable on/off true/false yes/no allow/deny allow/forbid allow/block accept/reject "
-    "include/exclude increase/decrease open/close open/closed start/stop public/private success/failure "
-    "succeed/fail pass/fail love/hate before/after above/below more/less required/optional mandatory/optional "
-    "good/bad up/down first/last same/different visible/hidden online/offline permanent/temporary "
-    "present/absent win/lose won/lost high/low fast/slow early/late inside/outside maximum/minimum max/min "
-    "add/remove join/leave buy/sell internal/external manual/automatic light/dark black/white left/right "
-    "import/export encrypt/decrypt allowed/forbidden allowed/denied enabled/disabled increased/decreased "
-    "opened/closed started/stopped passed/failed added/removed like/hate better/worse work/broken working/broken "
-    "fixed/broken full/empty hot/cold alive/dead busy/free cheap/expensive wet/dry heavy/light single/married "
-    "loud/quiet easy/hard easy/difficult happy/sad awake/asleep healthy/sick rich/poor enabled/off disabled/on "
-    "indoors/outdoors indoors/outside inside/outdoors"
-)
-_OPPOSITE = {(stem(a), stem(b)) for pair in _ANTONYMS for a, b in [pair.split("/")]} | {
-    (stem(b), stem(a)) for pair in _ANTONYMS for a, b in [pair.split("/")]
-}
-_NEGATING_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "non-", "de")
-_OPPOSITES = {a: frozenset(b for x, b in _OPPOSITE if x == a) for a, _ in _OPPOSITE}
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,34 +118,6 @@ def _as_values(statement: Statement, other: Statement) -> Statement:
         content=statement.content - set(names.values()),
         initial={k: v for k, v in statement.initial.items() if k not in names},
     )
-
-
-def _opposed(new: Statement, old: Statement) -> tuple[str, str] | None:
-    """An antonym pair between the words only one of the texts has: (old word, new word). All words count
-    here, function words included ("on" / "off", "before" / "after")."""
-    new_stems, old_stems = _stems(new.vocabulary), _stems(old.vocabulary)
-    mine, theirs = new_stems - old_stems, old_stems - new_stems
-    for a in theirs:  # linear in the words: each is looked up, never compared with every other
-        if found := _OPPOSITES.get(a, frozenset()) & mine:
-            return a, min(found)
-    for word in old.vocabulary:  # the prefix comes off the word as written: "dislikes" -> "likes" -> "like"
-        if found := _unprefixed(word) & mine:
-            return word, min(found)
-    for word in new.vocabulary:
-        if found := _unprefixed(word) & theirs:
-            return min(found), word
-    return None
-
-
-def _stems(words: frozenset[str]) -> frozenset[str]:
-    return frozenset(map(stem, words))
-
-
-@lru_cache(maxsize=65536)
-def _unprefixed(word: str) -> frozenset[str]:
-    """The stems of ``word`` without each negating prefix it starts with, where a word of at least 4 letters
-    is left (unable: "able", dislikes: "like"); cached: the antonym test asks it of every word of both texts."""
-    return frozenset(stem(word[len(p) :]) for p in _NEGATING_PREFIXES if word.startswith(p) and len(word) - len(p) >= 4)
 
 
 def _slot(new: Statement, old: Statement) -> tuple[str, str, bool] | None:
@@ -224,18 +175,20 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
     only_new, only_old = new.content - old.content, old.content - new.content
     union = len(shared) + len(only_new) + len(only_old)
     share = len(shared) / union if union else 0.0
-    contains = bool(shared) and (not only_new or not only_old)
-    # One side holding the other's content is the same subject when that content is not a word or two of
-    # a longer, different text ("meeting" inside "meeting notes: the budget was approved").
-    same_subject = share >= SUBJECT_SHARE or (
-        contains and (share >= PARAPHRASE_SUBJECT or cosine >= ELABORATION_COSINE)
-    )
+    same_subject = _same_subject(new.content, old.content, cosine)
     # A replaced slot leaves a frame that says what the fact is about: at least two shared words of content.
     slot = _slot(new, old) if len(shared) + len(new.values & old.values) >= 2 else None
     flipped = (new.negations % 2) != (old.negations % 2)
-    opposed = None if flipped or not (same_subject or slot) else _opposed(new, old)
+    opposed = None if flipped else opposite_words(new, old)
+    if opposed and not (same_subject or slot):
+        mapped = opposed_frame(new, old, opposed)
+        same_subject = mapped is not None and _same_subject(mapped, old.content, cosine)
     if (flipped or opposed) and (same_subject or slot):
-        why = "the negation is flipped" if flipped else f"'{opposed[0]}' became '{opposed[1]}'"  # type: ignore[index]
+        why = (
+            "the negation is flipped"
+            if flipped
+            else f"'{as_written(old, opposed[0])}' became '{as_written(new, opposed[1])}'"  # type: ignore[index]
+        )
         return Revision(CONTRADICTION, why)
     if (new.values != old.values or slot) and _occurrences(new, old):
         return Revision(DISTINCT, "another occurrence of an event")
@@ -286,6 +239,17 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
     if new.values and cosine >= VALUE_PARAPHRASE_COSINE and share >= CHANGE_SUBJECT:
         return Revision(RESTATEMENT, f"the same values in other words (similarity {cosine:.2f})")
     return _reworded(new_text, old_text, cosine, share, same_type, threshold)
+
+
+def _same_subject(new: frozenset[str], old: frozenset[str], cosine: float) -> bool:
+    """Whether two texts' content words are about one subject: most of them shared, or one side holding the
+    other's, when that is not a word or two of a longer, different text ("meeting" inside "meeting notes: the
+    budget was approved")."""
+    shared = len(new & old)
+    union = len(new | old)
+    share = shared / union if union else 0.0
+    contains = shared > 0 and (new <= old or old <= new)
+    return share >= SUBJECT_SHARE or (contains and (share >= PARAPHRASE_SUBJECT or cosine >= ELABORATION_COSINE))
 
 
 def _focus(new_text: str, new: Statement, old: Statement) -> str | None:

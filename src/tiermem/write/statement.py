@@ -395,6 +395,8 @@ def read(text: str) -> Statement:
         sentence_start = ends
     words = tuple([w.lowered for w in read_words])
     vocabulary = frozenset(words)
+    if not _CEASING.isdisjoint(vocabulary):
+        negations += _ceased(words, content)
     return Statement(
         words,
         frozenset(values),
@@ -408,6 +410,29 @@ def read(text: str) -> Statement:
         at,
         _marks_change(words, vocabulary),
     )
+
+
+# Verbs that ended what follows them: "stopped drinking coffee", "gave up meat" (the negations of "drinks
+# coffee", "eats meat"). In the past tense only: the present tells when a routine ends ("the alarm stops
+# ringing after a minute", "the heater stops running at 6 am"), and "stop" alone is no negation ("the bus
+# stopped at Main Street").
+_STOPPING = frozenset({"stopped", "ceased"})
+_GIVING = frozenset({"gave", "given"})
+_CEASING = _STOPPING | _GIVING
+
+
+def _ceased(words: tuple[str, ...], content: set[str]) -> int:
+    """How many times a stopping verb stands before a verb's -ing form, or a form of "give" before "up": each
+    a negation, and the verb is no content of its own (the new text of "I drink coffee" is "I stopped
+    drinking coffee": the same content, the polarity flipped)."""
+    ceased = 0
+    for word, following in pairwise(words):
+        if (word in _STOPPING and following.endswith("ing") and len(following) >= 5) or (
+            word in _GIVING and following == "up"
+        ):
+            ceased += 1
+            content.discard(stem(word))
+    return ceased
 
 
 @lru_cache(maxsize=4096)
