@@ -460,3 +460,15 @@ def test_only_the_past_tense_of_stopping_negates() -> None:
 )
 def test_opposite_words_in_a_sentence_told_another_way(old: str, new: str, cosine: float, kind: str) -> None:
     assert compare(new, old, cosine).kind == kind
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "cosine", "kind"),
+    [
+        ("The maximum upload size is 25 MB.", "Uploads are capped at 50 MB since the storage change.", 0.58, "update"),
+        ("The kids go to bed at 8pm.", "Since school started, bedtime for the kids is 7:30pm.", 0.73, "update"),
+        ("I live in Berlin", "I have lived in Berlin since 2019", 0.93, "elaboration"),  # no value replaced
+    ],
+)
+def test_since_tells_from_when_a_fact_holds(old: str, new: str, cosine: float, kind: str) -> None:
+    assert compare(new, old, cosine).kind == kind
