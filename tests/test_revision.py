@@ -472,3 +472,20 @@ def test_opposite_words_in_a_sentence_told_another_way(old: str, new: str, cosin
 )
 def test_since_tells_from_when_a_fact_holds(old: str, new: str, cosine: float, kind: str) -> None:
     assert compare(new, old, cosine).kind == kind
+
+
+def test_a_since_of_time_says_a_change_and_a_since_of_reason_does_not() -> None:
+    assert read("Since the migration the nightly export writes to the analytics schema").says_change
+    assert read("Uploads are capped at 50 MB since the storage change").says_change
+    assert not read("Omar is the main contact for billing, since the identity team owns that part").says_change
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "cosine"),
+    [
+        ("My car is a Honda Civic.", "I drive a Honda Civic.", 0.86),
+        ("The VPN gateway is vpn.eu.example.com.", "Connect the VPN to vpn.eu.example.com.", 0.89),
+    ],
+)
+def test_the_values_both_hold_are_part_of_what_they_share(old: str, new: str, cosine: float) -> None:
+    assert compare(new, old, cosine).kind == "restatement"

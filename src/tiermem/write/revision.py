@@ -236,7 +236,9 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
         # evening"; "my mother takes her pill at 8 am" / "my father ..."): the same kind of fact about
         # something else. A restatement in other words is built anew.
         return Revision(DISTINCT, "the same kind of fact about something else")
-    if new.values and cosine >= VALUE_PARAPHRASE_COSINE and share >= CHANGE_SUBJECT:
+    # The values both hold are part of what they share ("My car is a Honda Civic" / "I drive a Honda Civic").
+    held = len(new.values)
+    if held and cosine >= VALUE_PARAPHRASE_COSINE and (len(shared) + held) / (union + held) >= CHANGE_SUBJECT:
         return Revision(RESTATEMENT, f"the same values in other words (similarity {cosine:.2f})")
     return _reworded(new_text, old_text, cosine, share, same_type, threshold)
 

@@ -68,7 +68,7 @@ CHANGE_WORDS = frozenset(
         "became become becomes new newly longer today actually correction corrected pushed upgraded downgraded "
         "raised lowered grew increased decreased reduced bumped extended shortened postponed delayed nowadays "
         "lately recently mistake mistaken wrong misremembered relocated migrated renamed reassigned swapped "
-        "shifted adjusted revised rewrote rewritten modified altered amended dropped since"
+        "shifted adjusted revised rewrote rewritten modified altered amended dropped"
     )
 )
 
@@ -157,7 +157,7 @@ _PRESENT = frozenset(
 
 # Words that say a change as often as they do not ("instead of email", "the change shipped"): ignored like the
 # change words, but they mark nothing.
-_LOOSE_CHANGE = frozenset(split_words("instead change"))
+_LOOSE_CHANGE = frozenset(split_words("instead change since"))
 # Indefinite pronouns, which stand for a thing without naming it ("spicy food is something I enjoy").
 _INDEFINITE = frozenset(
     split_words("something someone somebody anything anyone anybody everything everyone everybody somewhere anywhere")
@@ -463,8 +463,9 @@ def _marks_change(words: tuple[str, ...], vocabulary: frozenset[str]) -> bool:
 
 
 def change_marks(words: tuple[str, ...]) -> frozenset[str]:
-    """The words and phrases of a text that mark a change: a change word, a change phrase, or "instead" not
-    followed by "of" ("the board will meet in Chicago instead", not "by chat instead of email")."""
+    """The words and phrases of a text that mark a change: a change word, a change phrase, "instead" not
+    followed by "of" ("the board will meet in Chicago instead", not "by chat instead of email"), or a "since"
+    of time (see :data:`_SINCE_WORDS`)."""
     vocabulary = frozenset(words)
     marks = set(vocabulary & CHANGE_WORDS)
     if not _PHRASE_WORDS.isdisjoint(vocabulary):
@@ -472,7 +473,17 @@ def change_marks(words: tuple[str, ...]) -> frozenset[str]:
         marks.update(phrase.strip() for phrase in CHANGE_PHRASES if phrase in said)
     if "instead" in vocabulary and any(w == "instead" and n != "of" for w, n in pairwise((*words, ""))):
         marks.add("instead")
+    if "since" in vocabulary and any(
+        w == "since" and (i == 0 or len(words) - i <= _SINCE_WORDS) for i, w in enumerate(words)
+    ):
+        marks.add("since")
     return frozenset(marks)
+
+
+# "since" tells from when a fact holds when it opens the text or a few words close it ("Since the migration the
+# export writes to ...", "... capped at 50 MB since the storage change", "... since v3"); a longer clause after
+# it gives a reason ("..., since the identity team owns that part").
+_SINCE_WORDS = 4
 
 
 def kind_of(statement: Statement, value: str) -> str:
