@@ -489,3 +489,15 @@ def test_a_since_of_time_says_a_change_and_a_since_of_reason_does_not() -> None:
 )
 def test_the_values_both_hold_are_part_of_what_they_share(old: str, new: str, cosine: float) -> None:
     assert compare(new, old, cosine).kind == "restatement"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "cosine", "kind"),
+    [
+        ("The shop charges $7.25 for standard shipping.", "The shop ships to Canada", 0.41, "distinct"),
+        ("The team has 5 engineers", "The team has six engineers", 0.88, "update"),  # a number word is a count
+        ("The meeting is at 3pm", "The meeting is on Monday", 0.66, "update"),  # a time for a time
+    ],
+)
+def test_a_name_never_replaces_a_quantity(old: str, new: str, cosine: float, kind: str) -> None:
+    assert compare(new, old, cosine).kind == kind

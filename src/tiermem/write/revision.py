@@ -511,8 +511,27 @@ def _value_change(
         # nightly GitHub run failed 60 times" / "the nightly Kotlin run ..."), not a new value of this one.
         # A quantity there is what is said ("I put 6% of each paycheck..." / "... 8% ...").
         return Revision(DISTINCT, "the same kind of fact about something else")
+    if _quantity_for_name(old, _replaced(old, removed, new, added), new, added):
+        # "The shop charges $7.25 for standard shipping" / "The shop ships to Canada": an amount and a place
+        # are no two values of one slot, whatever the words in common.
+        return Revision(DISTINCT, "another kind of value: the same kind of fact about something else")
     why, was, now = _values_why(old, new)
     return Revision(UPDATE, why, was, now)
+
+
+_QUANTITIES = ("money", "percent", "number ", "time")
+
+
+def _quantity_for_name(old: Statement, removed: frozenset[str], new: Statement, added: frozenset[str]) -> bool:
+    """Whether names stand where only quantities stood, or quantities where only names stood."""
+
+    def quantities(statement: Statement, values: frozenset[str]) -> bool:
+        return bool(values) and all(kind_of(statement, v).startswith(_QUANTITIES) for v in values)
+
+    def names(values: frozenset[str]) -> bool:
+        return bool(values) and all(map(is_name, values))
+
+    return (quantities(old, removed) and names(added)) or (names(removed) and quantities(new, added))
 
 
 def _replaced(old: Statement, removed: frozenset[str], new: Statement, added: frozenset[str]) -> frozenset[str]:
