@@ -501,3 +501,10 @@ def test_the_values_both_hold_are_part_of_what_they_share(old: str, new: str, co
 )
 def test_a_name_never_replaces_a_quantity(old: str, new: str, cosine: float, kind: str) -> None:
     assert compare(new, old, cosine).kind == kind
+
+
+def test_a_name_opening_a_context_clause_is_no_value_of_the_change() -> None:
+    old = "The product photos are stored in the Catalog folder."
+    new = "Marta reorganised the drive; product photos now live in the Assets folder."
+    found = compare(new, old, 0.46)
+    assert (found.kind, found.old_values, found.new_values) == ("update", ("Catalog",), ("Assets",))

@@ -259,8 +259,9 @@ def _focus(new_text: str, new: Statement, old: Statement) -> str | None:
     with the change words its other clauses say and the values they share with the old one: what the rest is
     context for ("The renewal letter came: the car insurance will cost $1,120 per year from now on"; "Since it
     gets dark early now, the dog goes out at 6 pm"). None for a text of one clause, or with the new values
-    spread over several."""
-    added = new.values - old.values
+    spread over several. A capitalised word opening the text counts as its own reading has it: a name only
+    where it reads as one ("Marta reorganised the drive; product photos now live in the Assets folder")."""
+    added = read(new_text).values - old.values
     if not added or not _CLAUSE_BREAK.search(new_text):
         return None
     clauses = [c for c in _CLAUSE_BREAK.split(new_text[:FOCUS_CHARS]) if c.strip()]
