@@ -508,3 +508,19 @@ def test_a_name_opening_a_context_clause_is_no_value_of_the_change() -> None:
     new = "Marta reorganised the drive; product photos now live in the Assets folder."
     found = compare(new, old, 0.46)
     assert (found.kind, found.old_values, found.new_values) == ("update", ("Catalog",), ("Assets",))
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "cosine", "kind"),
+    [
+        ("Noah's shoe size is 32.", "Noah grew again, he wears size 33 shoes now.", 0.73, "update"),
+        (
+            "The frontend is deployed to us-east-1",
+            "The frontend is now also deployed to eu-west-1",
+            0.68,
+            "elaboration",
+        ),
+    ],
+)
+def test_again_beside_a_said_change_is_the_change_told_once_more(old: str, new: str, cosine: float, kind: str) -> None:
+    assert compare(new, old, cosine).kind == kind

@@ -161,7 +161,12 @@ def compare(
 
 
 def _adds_to(new: Statement, old: Statement) -> bool:
-    return not (new.vocabulary | old.vocabulary).isdisjoint(ADDITIVE)
+    """Whether a word of either text adds a value beside the other's; "again" beside a said change is the
+    change told once more ("Noah grew again, he wears size 33 shoes now"), not one more value."""
+    adding = (new.vocabulary | old.vocabulary) & ADDITIVE
+    if adding == {"again"} and _tells_change(new, old):
+        return False
+    return bool(adding)
 
 
 def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, threshold: float) -> Revision:
