@@ -524,3 +524,34 @@ def test_a_name_opening_a_context_clause_is_no_value_of_the_change() -> None:
 )
 def test_again_beside_a_said_change_is_the_change_told_once_more(old: str, new: str, cosine: float, kind: str) -> None:
     assert compare(new, old, cosine).kind == kind
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "cosine", "kind"),
+    [
+        (
+            "Grandma's birthday party is on June 8.",
+            "We're celebrating grandma's birthday on June 8.",
+            0.86,
+            "restatement",
+        ),
+        (
+            "The product photos are stored in the Catalog folder.",
+            "You'll find the product photos in the Catalog folder.",
+            0.84,
+            "restatement",
+        ),
+        # Words added and left out without a value in common: another thing of its kind.
+        (
+            "The user likes latency budget to be discussed in short written notes rather than meetings",
+            "The user likes budget approval to be discussed in short written notes rather than meetings",
+            0.83,
+            "distinct",
+        ),
+        ("My mother takes her pill at 8 am", "My father takes his pill at 8 am", 0.63, "distinct"),
+    ],
+)
+def test_words_added_or_left_out_beside_the_same_values_tell_them_another_way(
+    old: str, new: str, cosine: float, kind: str
+) -> None:
+    assert compare(new, old, cosine).kind == kind

@@ -403,11 +403,16 @@ def _shares_subject(new: Statement, old: Statement) -> bool:
 
 
 def _substituted(new: Statement, old: Statement) -> bool:
-    """Whether most of ``old``'s words stand in ``new`` in the same order, a few swapped for others."""
-    return _swaps(new, old) >= 1
+    """Whether most of ``old``'s words stand in ``new`` in the same order, a few swapped for others. Beside the
+    same values, words only added or only left out are no swap: the value told another way ("The product
+    photos are stored in the Catalog folder" / "You'll find the product photos in the Catalog folder"), when
+    a few words of content differ at most. Without a value they may name another thing ("the user likes
+    latency budget to be discussed ..." / "... budget approval ...")."""
+    reworded = bool(new.values) and new.values == old.values and len(new.content ^ old.content) <= MAX_REWORDED
+    return _swaps(new, old, replaced=reworded) >= 1
 
 
-def _swaps(new: Statement, old: Statement, *, unmarked: bool = False) -> int:
+def _swaps(new: Statement, old: Statement, *, unmarked: bool = False, replaced: bool = False) -> int:
     """In how many places ``new`` is ``old`` with words swapped, when most of its words stand in the same order
     (0 when they do not: a sentence built anew). A predicate said another way is no swap ("lives in" /
     "'s home is in"). ``unmarked``: the words that mark a change ("now", "moved") are not part of the frame
@@ -422,7 +427,11 @@ def _swaps(new: Statement, old: Statement, *, unmarked: bool = False) -> int:
     matcher = SequenceMatcher(None, old_words, new_words, autojunk=False)
     if matcher.ratio() < FRAME_KEPT:
         return 0
-    runs = [(" ".join(old_words[i1:i2]), " ".join(new_words[j1:j2])) for op, i1, i2, j1, j2 in matcher.get_opcodes()]
+    runs = [
+        (" ".join(old_words[i1:i2]), " ".join(new_words[j1:j2]))
+        for op, i1, i2, j1, j2 in matcher.get_opcodes()
+        if op == "replace" or not replaced
+    ]
     return sum(1 for run in runs if run[0] != run[1] and not _verb_swap(run))
 
 
