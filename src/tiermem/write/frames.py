@@ -1,10 +1,17 @@
-"""Word-order tests of two sentences, for the revision rules: cheap bounds that spare most pairs difflib."""
+"""Word-order tests of two sentences, for the revision rules: the one run of words a text replaces in another
+(its slot), and cheap bounds that spare most pairs difflib."""
 
 from __future__ import annotations
 
-from .statement import IGNORED, Statement
+from difflib import SequenceMatcher
+
+from .statement import COPULAS, IGNORED, Statement
 
 MAX_SLOT = 3  # a replaced slot is at most this many words on each side
+FRAME_TOKENS = 64  # word-order comparison only for sentence-sized texts (difflib is quadratic in the worst case)
+_PLACES = frozenset(
+    ["in", "on", "at", "under", "to", "from", "into", "onto", "behind", "beside", "near", "inside", "through"]
+)
 
 
 def _one_run_differs(old: tuple[str, ...], new: tuple[str, ...]) -> bool:
@@ -43,3 +50,47 @@ def _kept_in_order(old: Statement, new: Statement) -> bool:
     order: ``new`` is ``old`` with words added, not the fact told again."""
     remaining = iter([w for w in new.words if w not in IGNORED])
     return all(word in remaining for word in old.words if word not in IGNORED)
+
+
+def placed(words: tuple[str, ...], at: int) -> bool:
+    """Whether the word at ``at`` follows "the" after a preposition of place or direction ("under the ...",
+    "to the ...")."""
+    return at >= 2 and words[at - 1] == "the" and words[at - 2] in _PLACES
+
+
+def replaced_slot(new: Statement, old: Statement) -> tuple[str, str, bool] | None:
+    """(old words, new words, in the predicate) when ``new`` is ``old`` with one short run of words replaced,
+    in the same order; "in the predicate": the run lies in the second half of the sentence, where English puts
+    what is said about the subject ("... is vim" → "... is emacs", not "the staging server ..." → "the build
+    server ...", which is another subject)."""
+    if max(len(new.words), len(old.words)) > FRAME_TOKENS or abs(len(new.words) - len(old.words)) > MAX_SLOT:
+        return None
+    if len(new.vocabulary ^ old.vocabulary) > 2 * MAX_SLOT:  # more words differ than one slot can hold
+        return None
+    if not _one_run_differs(old.words, new.words):
+        return None
+    ops = [op for op in SequenceMatcher(None, old.words, new.words, autojunk=False).get_opcodes() if op[0] != "equal"]
+    if len(ops) != 1 or ops[0][0] != "replace":
+        return None
+    _, i1, i2, j1, j2 = ops[0]
+    if i2 - i1 > MAX_SLOT or j2 - j1 > MAX_SLOT:
+        return None
+    return " ".join(old.words[i1:i2]), " ".join(new.words[j1:j2]), 2 * i1 >= len(old.words)
+
+
+def slot_at(old: Statement, slot: tuple[str, str, bool]) -> int:
+    return old.words.index(slot[0].split()[0]) if slot[0] in " ".join(old.words) else 0
+
+
+def placed_slot(old: Statement, slot: tuple[str, str, bool]) -> bool:
+    """Whether the replaced run names the place or the target of the predicate: after "the" and a preposition of
+    place or direction ("I keep the spare key under the doormat" / "... the flower pot"; "the export writes to
+    the reporting schema" / "... the analytics schema"). One thing has one place; "of" says which thing is
+    meant ("3 replicas of the auth service" / "... the search service")."""
+    return slot[2] and placed(old.words, slot_at(old, slot))
+
+
+def verb_swap(slot: tuple[str, str] | tuple[str, str, bool]) -> bool:
+    """A replaced run holding a copula on one side only says the same thing another way ("Alice lives in
+    Berlin" / "Alice's home is in Berlin"): it is not a word naming another subject."""
+    return COPULAS.isdisjoint(slot[0].split()) != COPULAS.isdisjoint(slot[1].split())

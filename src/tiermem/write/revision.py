@@ -31,7 +31,16 @@ from difflib import SequenceMatcher
 from ..recall.query import stem
 from ..text import jaccard, word_set
 from .dedup import JACCARD_THRESHOLD  # ClarkOS' word-overlap tier: more than this is the same words
-from .frames import MAX_SLOT, _kept_bound, _kept_in_order, _one_run_differs
+from .frames import (
+    FRAME_TOKENS,
+    MAX_SLOT,
+    _kept_bound,
+    _kept_in_order,
+    placed_slot,
+    replaced_slot,
+    slot_at,
+    verb_swap,
+)
 from .opposites import as_written, opposed_frame, opposite_words
 from .statement import (
     ADDITIVE,
@@ -68,7 +77,6 @@ SAME_VALUES_COSINE = 0.55  # the same specific values (an amount, a date, a vers
 VALUE_PARAPHRASE_COSINE = 0.72  # the same specific values (a number, an address, a name), reworded: a restatement
 CHANGE_SUBJECT = 1 / 3  # with a change word ("moved to", "now"), this much shared content is the same subject
 MAX_REWORDED = 3  # ...when at most this many content words differ ("reports to" / "manager is")
-FRAME_TOKENS = 64  # word-order comparison only for sentence-sized texts (difflib is quadratic in the worst case)
 FOCUS_CHARS = 1000  # a text is split into clauses over this many characters at most (a memory-sized sentence)
 FRAME_KEPT = 0.7  # the share of two texts' words in the same order from which one is the other with words swapped
 
@@ -120,26 +128,6 @@ def _as_values(statement: Statement, other: Statement) -> Statement:
     )
 
 
-def _slot(new: Statement, old: Statement) -> tuple[str, str, bool] | None:
-    """(old words, new words, in the predicate) when ``new`` is ``old`` with one short run of words replaced,
-    in the same order; "in the predicate": the run lies in the second half of the sentence, where English puts
-    what is said about the subject ("... is vim" → "... is emacs", not "the staging server ..." → "the build
-    server ...", which is another subject)."""
-    if max(len(new.words), len(old.words)) > FRAME_TOKENS or abs(len(new.words) - len(old.words)) > MAX_SLOT:
-        return None
-    if len(new.vocabulary ^ old.vocabulary) > 2 * MAX_SLOT:  # more words differ than one slot can hold
-        return None
-    if not _one_run_differs(old.words, new.words):
-        return None
-    ops = [op for op in SequenceMatcher(None, old.words, new.words, autojunk=False).get_opcodes() if op[0] != "equal"]
-    if len(ops) != 1 or ops[0][0] != "replace":
-        return None
-    _, i1, i2, j1, j2 = ops[0]
-    if i2 - i1 > MAX_SLOT or j2 - j1 > MAX_SLOT:
-        return None
-    return " ".join(old.words[i1:i2]), " ".join(new.words[j1:j2]), 2 * i1 >= len(old.words)
-
-
 def _values_why(old: Statement, new: Statement) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
     removed, added = old.values - new.values, new.values - old.values
     was = tuple(sorted(old.shown[v] for v in _replaced(old, removed, new, added) or removed))
@@ -182,7 +170,7 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
     share = len(shared) / union if union else 0.0
     same_subject = _same_subject(new.content, old.content, cosine)
     # A replaced slot leaves a frame that says what the fact is about: at least two shared words of content.
-    slot = _slot(new, old) if len(shared) + len(new.values & old.values) >= 2 else None
+    slot = replaced_slot(new, old) if len(shared) + len(new.values & old.values) >= 2 else None
     flipped = (new.negations % 2) != (old.negations % 2)
     opposed = None if flipped else opposite_words(new, old)
     if opposed and not (same_subject or slot):
@@ -228,9 +216,9 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
         if cosine < ELABORATION_COSINE or not said:
             return Revision(DISTINCT, "about something else")
         return Revision(RESTATEMENT, "says less than the stored memory, nothing new")
-    if slot and (slot[2] or _tells_change(new, old)) and not _modifies(new, old, slot) and _attribute(old, slot):
+    if slot and (slot[2] or _tells_change(new, old)) and (placed_slot(old, slot) or _attribute(new, old, slot)):
         return Revision(UPDATE, f"'{slot[0]}' became '{slot[1]}'", (slot[0],), (slot[1],))
-    if slot and not _verb_swap(slot):  # a word swapped in the subject or before a noun: "the staging server" /
+    if slot and not verb_swap(slot):  # a word swapped in the subject or before a noun: "the staging server" /
         return Revision(DISTINCT, f"about another subject ('{slot[1]}', not '{slot[0]}')")  # "the build server"
     if _same_values(new, old, cosine):
         return Revision(RESTATEMENT, f"the same {', '.join(sorted(new.shown[v] for v in new.values))} in other words")
@@ -361,19 +349,15 @@ def _modifies(new: Statement, old: Statement, slot: tuple[str, str, bool]) -> bo
     return bool(following) and stem(following) in (old.content & new.content)
 
 
-def _attribute(old: Statement, slot: tuple[str, str, bool]) -> bool:
-    """Whether a replaced word is what the sentence says its subject *is* (a copula before it: "the editor
-    is vim" -> "... is emacs"), unless the text says it is a change. After another verb it is one of many
-    ("Carlos is allergic to peanuts" / "... to shellfish"; "we bought a new sofa" / "... a new rug")."""
-    at = old.words.index(slot[0].split()[0]) if slot[0] in " ".join(old.words) else 0
-    before = [w for w in old.words[:at] if w not in DETERMINERS]
+def _attribute(new: Statement, old: Statement, slot: tuple[str, str, bool]) -> bool:
+    """Whether a replaced word, not one naming which thing is meant (:func:`_modifies`), is what the sentence
+    says its subject *is* (a copula before it: "the editor is vim" -> "... is emacs"). After another verb it
+    is one of many ("Carlos is allergic to peanuts" / "... to shellfish"; "we bought a new sofa" / "... a new
+    rug")."""
+    if _modifies(new, old, slot):
+        return False
+    before = [w for w in old.words[: slot_at(old, slot)] if w not in DETERMINERS]
     return bool(before) and before[-1] in COPULAS
-
-
-def _verb_swap(slot: tuple[str, str] | tuple[str, str, bool]) -> bool:
-    """A replaced run holding a copula on one side only says the same thing another way ("Alice lives in
-    Berlin" / "Alice's home is in Berlin"): it is not a word naming another subject."""
-    return COPULAS.isdisjoint(slot[0].split()) != COPULAS.isdisjoint(slot[1].split())
 
 
 def _same_values(new: Statement, old: Statement, cosine: float) -> bool:
@@ -432,7 +416,7 @@ def _swaps(new: Statement, old: Statement, *, unmarked: bool = False, replaced: 
         for op, i1, i2, j1, j2 in matcher.get_opcodes()
         if op == "replace" or not replaced
     ]
-    return sum(1 for run in runs if run[0] != run[1] and not _verb_swap(run))
+    return sum(1 for run in runs if run[0] != run[1] and not verb_swap(run))
 
 
 def _occurrences(new: Statement, old: Statement) -> bool:
