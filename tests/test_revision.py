@@ -501,3 +501,11 @@ def test_a_name_opening_a_context_clause_is_no_value_of_the_change() -> None:
     new = "Marta reorganised the drive; product photos now live in the Assets folder."
     found = compare(new, old, 0.46)
     assert (found.kind, found.old_values, found.new_values) == ("update", ("Catalog",), ("Assets",))
+
+
+def test_a_time_said_relative_to_now_beside_a_change_is_when_not_what() -> None:
+    assert compare("Sara gave up meat last year", "Sara eats meat", 0.76).kind == "contradiction"
+    found = compare(
+        "Ana changed schools this year and teaches at Riverside Academy.", "Ana teaches at Lincoln High.", 0.6
+    )
+    assert (found.kind, found.new_values) == ("update", ("Riverside Academy",))

@@ -162,6 +162,8 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
     if new.normal == old.normal:
         return Revision(RESTATEMENT, "the same text")
     new, old = _reconciled(new, old)
+    if (new.says_change or new.negations % 2 != old.negations % 2) and (when := _told_when(new) - old.content):
+        new = replace(new, content=new.content - when)  # "Sara gave up meat last year": when, not what
     if new.content.isdisjoint(old.content) and new.values.isdisjoint(old.values) and cosine < threshold:
         return Revision(DISTINCT, "about something else")  # most neighbours of a new memory: decided cheaply
     shared = new.content & old.content
@@ -234,6 +236,22 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
     if held and cosine >= VALUE_PARAPHRASE_COSINE and (len(shared) + held) / (union + held) >= CHANGE_SUBJECT:
         return Revision(RESTATEMENT, f"the same values in other words (similarity {cosine:.2f})")
     return _reworded(new_text, old_text, cosine, share, same_type, threshold)
+
+
+_RELATIVE = frozenset({"last", "this", "next", "past"})
+_PERIOD_WORDS = frozenset(
+    {"week", "weekend", "month", "year", "term", "semester", "quarter", "sprint", "spring", "summer", "autumn"}
+    | {"fall", "winter"}
+)
+
+
+def _told_when(statement: Statement) -> frozenset[str]:
+    """The content stems of a time said relative to now ("last year", "this term", "next sprint"): beside a said
+    change or a flipped polarity, when it happened, not what it is about."""
+    found = {
+        stem(w) for a, b in itertools.pairwise(statement.words) if a in _RELATIVE and b in _PERIOD_WORDS for w in (a, b)
+    }
+    return frozenset(found) & statement.content
 
 
 def _same_subject(new: frozenset[str], old: frozenset[str], cosine: float) -> bool:
