@@ -509,3 +509,9 @@ def test_a_time_said_relative_to_now_beside_a_change_is_when_not_what() -> None:
         "Ana changed schools this year and teaches at Riverside Academy.", "Ana teaches at Lincoln High.", 0.6
     )
     assert (found.kind, found.new_values) == ("update", ("Riverside Academy",))
+
+
+def test_two_times_said_relative_to_now_are_two_facts_unless_a_change_is_said() -> None:
+    assert compare("The budget next year is $5M", "The budget this year is $4M", 0.88).kind == "distinct"
+    moved = compare("The standup moved to Wednesday next week", "The standup this week is on Tuesday", 0.75)
+    assert moved.kind == "update"

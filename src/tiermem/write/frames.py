@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 from difflib import SequenceMatcher
+from itertools import pairwise
 
+from ..recall.query import stem
 from .statement import COPULAS, IGNORED, Statement
 
 MAX_SLOT = 3  # a replaced slot is at most this many words on each side
@@ -94,3 +96,23 @@ def verb_swap(slot: tuple[str, str] | tuple[str, str, bool]) -> bool:
     """A replaced run holding a copula on one side only says the same thing another way ("Alice lives in
     Berlin" / "Alice's home is in Berlin"): it is not a word naming another subject."""
     return COPULAS.isdisjoint(slot[0].split()) != COPULAS.isdisjoint(slot[1].split())
+
+
+_RELATIVE = frozenset({"last", "this", "next", "past"})
+_PERIOD_WORDS = frozenset(
+    {"week", "weekend", "month", "year", "term", "semester", "quarter", "sprint", "spring", "summer", "autumn"}
+    | {"fall", "winter"}
+)
+
+
+def relative_times(statement: Statement) -> frozenset[str]:
+    """The times a text says relative to now, as written ("last year", "this term", "next sprint")."""
+    if _RELATIVE.isdisjoint(statement.words):
+        return frozenset()
+    return frozenset(f"{a} {b}" for a, b in pairwise(statement.words) if a in _RELATIVE and b in _PERIOD_WORDS)
+
+
+def told_when(statement: Statement) -> frozenset[str]:
+    """The content stems of the times a text says relative to now: beside a said change or a flipped polarity,
+    when it happened, not what it is about ("Sara gave up meat last year" / "Sara eats meat")."""
+    return frozenset(stem(w) for time in relative_times(statement) for w in time.split()) & statement.content

@@ -37,8 +37,10 @@ from .frames import (
     _kept_bound,
     _kept_in_order,
     placed_slot,
+    relative_times,
     replaced_slot,
     slot_at,
+    told_when,
     verb_swap,
 )
 from .opposites import as_written, opposed_frame, opposite_words
@@ -162,7 +164,11 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
     if new.normal == old.normal:
         return Revision(RESTATEMENT, "the same text")
     new, old = _reconciled(new, old)
-    if (new.says_change or new.negations % 2 != old.negations % 2) and (when := _told_when(new) - old.content):
+    times, their_times = relative_times(new), relative_times(old)
+    if times and their_times and times != their_times and not _tells_change(new, old):
+        # "The budget this year is $4M" / "The budget next year is $5M": two times, a fact of each.
+        return Revision(DISTINCT, f"about another time ({', '.join(sorted(times))})")
+    if (new.says_change or new.negations % 2 != old.negations % 2) and (when := told_when(new) - old.content):
         new = replace(new, content=new.content - when)  # "Sara gave up meat last year": when, not what
     if new.content.isdisjoint(old.content) and new.values.isdisjoint(old.values) and cosine < threshold:
         return Revision(DISTINCT, "about something else")  # most neighbours of a new memory: decided cheaply
@@ -236,22 +242,6 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
     if held and cosine >= VALUE_PARAPHRASE_COSINE and (len(shared) + held) / (union + held) >= CHANGE_SUBJECT:
         return Revision(RESTATEMENT, f"the same values in other words (similarity {cosine:.2f})")
     return _reworded(new_text, old_text, cosine, share, same_type, threshold)
-
-
-_RELATIVE = frozenset({"last", "this", "next", "past"})
-_PERIOD_WORDS = frozenset(
-    {"week", "weekend", "month", "year", "term", "semester", "quarter", "sprint", "spring", "summer", "autumn"}
-    | {"fall", "winter"}
-)
-
-
-def _told_when(statement: Statement) -> frozenset[str]:
-    """The content stems of a time said relative to now ("last year", "this term", "next sprint"): beside a said
-    change or a flipped polarity, when it happened, not what it is about."""
-    found = {
-        stem(w) for a, b in itertools.pairwise(statement.words) if a in _RELATIVE and b in _PERIOD_WORDS for w in (a, b)
-    }
-    return frozenset(found) & statement.content
 
 
 def _same_subject(new: frozenset[str], old: frozenset[str], cosine: float) -> bool:
