@@ -476,6 +476,25 @@ RULES = [
         "distinct",
     ),
     ("Carlos is allergic to peanuts", "Carlos is allergic to shellfish", 0.53, "distinct"),
+    # A few words swapped is the fact told again at a lower similarity than a long sentence with clauses of its
+    # own; never when the new text says a change or flips the negation.
+    ("My sister enjoys jazz", "Jazz is a favourite of my sister", 0.78, "restatement"),
+    ("My daughter loves horse riding", "Horse riding is my daughter's passion", 0.72, "restatement"),
+    ("Leo walks to school", "Leo takes the bus to school now", 0.85, "distinct"),
+    ("Our son eats fish", "Fish is never on our son's plate", 0.85, "distinct"),
+    (
+        "The team lunch spot is the taco place downtown",  # a standing fact, and a thing that happened once
+        "The team offsite lunch was at the taco place",
+        0.79,
+        "distinct",
+    ),
+    (
+        "The user likes vacation plans to be discussed in short written notes rather than meetings.",
+        "The user likes customer escalation to be discussed in short written notes rather than meetings, with a "
+        "follow-up planned for the query plans",
+        0.75,
+        "distinct",
+    ),
 ]
 
 

@@ -71,6 +71,7 @@ RESTATEMENT, UPDATE, CONTRADICTION, ELABORATION, DISTINCT = (
 )
 PARAPHRASE_COSINE = 0.80  # same values, same polarity, reworded: a restatement from this cosine up...
 PARAPHRASE_SUBJECT = 0.5  # ...when at least half of the two texts' content stems are shared
+REWORDED_COSINE = 0.70  # ...or from this one, when only a few content words differ (MAX_REWORDED)
 SUBJECT_SHARE = 0.75  # content Jaccard from which two statements are about one subject, whatever else differs
 ELABORATION_COSINE = 0.6  # below this, containing the other's few content words is a coincidence
 ANCHOR_COSINE = 0.3  # one word in common and this close in meaning: the same subject, when a change is said
@@ -214,7 +215,8 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
     # content or values ("the outage itself" is not "the cause of the outage" said shorter).
     said = len(shared) + len(new.values) >= 2
     if not only_old:
-        if said and len(only_new) == 1 and cosine >= PARAPHRASE_COSINE and not _kept_in_order(old, new):
+        low = REWORDED_COSINE if new.event == old.event else PARAPHRASE_COSINE
+        if said and len(only_new) == 1 and cosine >= low and not _kept_in_order(old, new):
             # One word more, the sentence built anew: the same fact told another way ("the rotation has 4
             # engineers" / "4 engineers share the rotation"). Detail is added to a sentence kept as it was
             # ("the user is severely allergic to peanuts").
@@ -241,7 +243,9 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
     held = len(new.values)
     if held and cosine >= VALUE_PARAPHRASE_COSINE and (len(shared) + held) / (union + held) >= CHANGE_SUBJECT:
         return Revision(RESTATEMENT, f"the same values in other words (similarity {cosine:.2f})")
-    return _reworded(new_text, old_text, cosine, share, same_type, threshold)
+    told = _tells_change(new, old) or flipped
+    few = len(only_new | only_old) if new.event == old.event else None
+    return _reworded(new_text, old_text, cosine, share, same_type, few=few, told=told)
 
 
 def _same_subject(new: frozenset[str], old: frozenset[str], cosine: float) -> bool:
@@ -577,11 +581,20 @@ def _elaboration(added: frozenset[str], cosine: float) -> Revision:
     return Revision(ELABORATION, f"adds {', '.join(sorted(added)[:5])}")
 
 
-def _reworded(new_text: str, old_text: str, cosine: float, share: float, same_type: bool, threshold: float) -> Revision:
-    """Same values and polarity, some content words swapped for others: the same fact told another way, or
-    two facts that look alike."""
+def _reworded(
+    new_text: str, old_text: str, cosine: float, share: float, same_type: bool, *, few: int | None, told: bool
+) -> Revision:
+    """Same values, some content words (``few`` of them) swapped for others: the same fact told another way,
+    or two facts that look alike. Words swapped in a text that says a change or flips the negation ("My
+    brother avoids gluten now" after "My brother eats gluten") are the change, never the fact told again.
+    Only a few words swapped ("favourite" / "likes best") is a restatement at a lower similarity than a
+    sentence with more of its own: long sentences of one template ("The user likes tech debt to be discussed
+    in short written notes, after ...") share half their words and are close in meaning about other things;
+    so are a standing fact and a thing that happened once ("The team lunch spot is the taco place" / "The team
+    offsite lunch was at the taco place"), whose ``few`` is None."""
     if same_type and jaccard(word_set(new_text), word_set(old_text)) > JACCARD_THRESHOLD:
         return Revision(RESTATEMENT, "nearly the same words")
-    if cosine >= PARAPHRASE_COSINE and share >= PARAPHRASE_SUBJECT:
+    close = cosine >= PARAPHRASE_COSINE or (cosine >= REWORDED_COSINE and few is not None and few <= MAX_REWORDED)
+    if close and share >= PARAPHRASE_SUBJECT and not told:
         return Revision(RESTATEMENT, f"the same facts in other words (similarity {cosine:.2f})")
     return Revision(DISTINCT, "about something else")
