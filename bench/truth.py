@@ -45,6 +45,7 @@ from truth_probe5 import PROBE5_FAMILIES, PROBE5_POLAR
 from truth_probe6 import PROBE6_FAMILIES, PROBE6_POLAR
 from truth_probe7 import PROBE7_FAMILIES, PROBE7_POLAR
 from truth_probe8 import PROBE8_FAMILIES, PROBE8_POLAR
+from truth_probe9 import PROBE9_FAMILIES, PROBE9_POLAR
 from truth_scenarios import (
     FILLER,
     JUDGE_FAMILIES,
@@ -72,11 +73,12 @@ SPLITS: dict[str, tuple[Sequence[Family], Sequence[Polar], Sequence[tuple[str, s
     "probe6": (PROBE6_FAMILIES, PROBE6_POLAR, (), ()),
     "probe7": (PROBE7_FAMILIES, PROBE7_POLAR, (), ()),
     "probe8": (PROBE8_FAMILIES, PROBE8_POLAR, (), ()),
+    "probe9": (PROBE9_FAMILIES, PROBE9_POLAR, (), ()),
     "heldout": (HELDOUT_FAMILIES, HELDOUT_POLAR, HELDOUT_NEAR_MISSES, ()),
     "final": (FINAL_FAMILIES, FINAL_POLAR, FINAL_NEAR_MISSES, ()),
 }
 # Their misses were read while building the write path; the others are only counted.
-DEVELOPMENT = ("tune", "judge", "fresh", "probe", "probe2", "probe3", "probe4", "probe5", "probe6", "probe7", "probe8")
+DEVELOPMENT = ("tune", "judge", "fresh", *(f"probe{n}" for n in ("", 2, 3, 4, 5, 6, 7, 8, 9)))
 SYSTEMS = {
     "default": {},
     "previous (similarity only)": {"revisions": False, "recall": {"newer_first": False}},
