@@ -556,4 +556,4 @@ def identity(statement: Statement) -> bool:
 
 def is_name(value: str) -> bool:
     """A name (words of letters), not a quantity, a date, a time or an identifier."""
-    return value.replace(" ", "").isalpha() and value not in _CLOSED_VALUES
+    return value.replace(" ", "").isalpha() and value not in _CLOSED_VALUES and value not in _CLOSED_KEYS  # "juli"
