@@ -12,7 +12,7 @@ import pytest
 from tiermem import Memory
 from tiermem.write.frames import _kept_bound
 from tiermem.write.revision import compare, competing_value
-from tiermem.write.statement import read
+from tiermem.write.statement import is_name, kind_of, read
 
 UPDATES = [
     ("The API key rotation happens every 30 days", "The API key rotation happens every 90 days", 0.97),
@@ -536,3 +536,12 @@ def test_two_times_said_relative_to_now_are_two_facts_unless_a_change_is_said() 
     assert compare("The budget next year is $5M", "The budget this year is $4M", 0.88).kind == "distinct"
     moved = compare("The standup moved to Wednesday next week", "The standup this week is on Tuesday", 0.75)
     assert moved.kind == "update"
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "kind"),
+    [("The door is painted orange", "orang", "colour"), ("The fair is on July 3", "juli", "month")],
+)
+def test_a_closed_value_keeps_its_kind_when_stemmed(text: str, value: str, kind: str) -> None:
+    statement = read(text)
+    assert value in statement.values and kind_of(statement, value) == kind and not is_name(value)

@@ -58,6 +58,7 @@ _CLOCK_WORDS = frozenset({"noon", "midday", "midnight"})
 
 _CLOSED_VALUES = frozenset({*_WEEKDAYS, *(m for m in _MONTHS if m != "may"), *_NUMBER_WORDS, *_COLOURS, *_CLOCK_WORDS})
 _CLOSED_KEYS = frozenset(stem(v) for v in _CLOSED_VALUES)
+_COLOUR_KEYS = frozenset(stem(c) for c in _COLOURS)  # values compare stemmed: "orang", "purpl"
 
 _TIME_SUFFIX = frozenset({"am", "pm", "a.m", "p.m", "a.m.", "p.m."})
 
@@ -496,7 +497,7 @@ def kind_of(statement: Statement, value: str) -> str:
         return "money"
     if value in _WEEKDAY_KEYS or value in _MONTH_KEYS:
         return "weekday" if value in _WEEKDAY_KEYS else "month"
-    if value in _COLOURS:
+    if value in _COLOUR_KEYS:
         return "colour"
     if _CLOCK.fullmatch(value) or value in _CLOCK_WORDS:
         return "time"
