@@ -7,8 +7,9 @@ from difflib import SequenceMatcher
 from itertools import pairwise
 
 from ..recall.query import stem
-from .statement import COPULAS, IGNORED, Statement
+from .statement import CHANGE_WORDS, COPULAS, IGNORED, Statement
 
+FRAME_KEPT = 0.7  # the share of two texts' words in the same order from which one is the other with words swapped
 MAX_SLOT = 3  # a replaced slot is at most this many words on each side
 FRAME_TOKENS = 64  # word-order comparison only for sentence-sized texts (difflib is quadratic in the worst case)
 _PLACES = frozenset(
@@ -116,3 +117,26 @@ def told_when(statement: Statement) -> frozenset[str]:
     """The content stems of the times a text says relative to now: beside a said change or a flipped polarity,
     when it happened, not what it is about ("Sara gave up meat last year" / "Sara eats meat")."""
     return frozenset(stem(w) for time in relative_times(statement) for w in time.split()) & statement.content
+
+
+def swaps(new: Statement, old: Statement, *, unmarked: bool = False, replaced: bool = False) -> int:
+    """In how many places ``new`` is ``old`` with words swapped, when most of its words stand in the same order
+    (0 when they do not: a sentence built anew). A predicate said another way is no swap ("lives in" /
+    "'s home is in"). ``unmarked``: the words that mark a change ("now", "moved") are not part of the frame
+    ("the staging cache now listens on port 6380" is "the staging database listens on port 5433" with two
+    places swapped, not a sentence built anew)."""
+    old_words, new_words = old.words, new.words
+    if unmarked:
+        old_words = tuple(w for w in old_words if w not in CHANGE_WORDS)
+        new_words = tuple(w for w in new_words if w not in CHANGE_WORDS)
+    if max(len(new_words), len(old_words)) > FRAME_TOKENS or _kept_bound(old_words, new_words) < FRAME_KEPT:
+        return 0
+    matcher = SequenceMatcher(None, old_words, new_words, autojunk=False)
+    if matcher.ratio() < FRAME_KEPT:
+        return 0
+    runs = [
+        (" ".join(old_words[i1:i2]), " ".join(new_words[j1:j2]))
+        for op, i1, i2, j1, j2 in matcher.get_opcodes()
+        if op == "replace" or not replaced
+    ]
+    return sum(1 for run in runs if run[0] != run[1] and not verb_swap(run))

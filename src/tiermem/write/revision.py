@@ -26,20 +26,18 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass, replace
-from difflib import SequenceMatcher
 
 from ..recall.query import stem
 from ..text import jaccard, word_set
 from .dedup import JACCARD_THRESHOLD  # ClarkOS' word-overlap tier: more than this is the same words
 from .frames import (
-    FRAME_TOKENS,
     MAX_SLOT,
-    _kept_bound,
     _kept_in_order,
     placed_slot,
     relative_times,
     replaced_slot,
     slot_at,
+    swaps,
     told_when,
     verb_swap,
 )
@@ -81,7 +79,6 @@ VALUE_PARAPHRASE_COSINE = 0.72  # the same specific values (a number, an address
 CHANGE_SUBJECT = 1 / 3  # with a change word ("moved to", "now"), this much shared content is the same subject
 MAX_REWORDED = 3  # ...when at most this many content words differ ("reports to" / "manager is")
 FOCUS_CHARS = 1000  # a text is split into clauses over this many characters at most (a memory-sized sentence)
-FRAME_KEPT = 0.7  # the share of two texts' words in the same order from which one is the other with words swapped
 
 
 # Where a clause ends: punctuation before a space, or a dash between spaces (one pass, no backtracking).
@@ -290,7 +287,7 @@ def competing_value(new_text: str, old_text: str, question: str) -> bool:
     if not (asked & old.values) <= new.values:
         return False
     removed, added = old.values - new.values - asked, new.values - old.values - asked
-    if not removed or not added or _swaps(new, old, unmarked=True) >= 2:
+    if not removed or not added or swaps(new, old, unmarked=True) >= 2:
         return False
     was, now = {measure_of(old, v) for v in removed}, {measure_of(new, v) for v in added}
     if not was.isdisjoint(now):
@@ -405,30 +402,7 @@ def _substituted(new: Statement, old: Statement) -> bool:
     a few words of content differ at most. Without a value they may name another thing ("the user likes
     latency budget to be discussed ..." / "... budget approval ...")."""
     reworded = bool(new.values) and new.values == old.values and len(new.content ^ old.content) <= MAX_REWORDED
-    return _swaps(new, old, replaced=reworded) >= 1
-
-
-def _swaps(new: Statement, old: Statement, *, unmarked: bool = False, replaced: bool = False) -> int:
-    """In how many places ``new`` is ``old`` with words swapped, when most of its words stand in the same order
-    (0 when they do not: a sentence built anew). A predicate said another way is no swap ("lives in" /
-    "'s home is in"). ``unmarked``: the words that mark a change ("now", "moved") are not part of the frame
-    ("the staging cache now listens on port 6380" is "the staging database listens on port 5433" with two
-    places swapped, not a sentence built anew)."""
-    old_words, new_words = old.words, new.words
-    if unmarked:
-        old_words = tuple(w for w in old_words if w not in CHANGE_WORDS)
-        new_words = tuple(w for w in new_words if w not in CHANGE_WORDS)
-    if max(len(new_words), len(old_words)) > FRAME_TOKENS or _kept_bound(old_words, new_words) < FRAME_KEPT:
-        return 0
-    matcher = SequenceMatcher(None, old_words, new_words, autojunk=False)
-    if matcher.ratio() < FRAME_KEPT:
-        return 0
-    runs = [
-        (" ".join(old_words[i1:i2]), " ".join(new_words[j1:j2]))
-        for op, i1, i2, j1, j2 in matcher.get_opcodes()
-        if op == "replace" or not replaced
-    ]
-    return sum(1 for run in runs if run[0] != run[1] and not verb_swap(run))
+    return swaps(new, old, replaced=reworded) >= 1
 
 
 def _occurrences(new: Statement, old: Statement) -> bool:
@@ -443,7 +417,7 @@ def _announced(new: Statement, old: Statement, cosine: float) -> bool:
     redone = {w for w in new.redone if w[2:] in old.content}
     if not (redone or _tells_change(new, old)):
         return False
-    if _swaps(new, old, unmarked=True) >= 2:  # one sentence, words swapped in two places: another fact of its kind
+    if swaps(new, old, unmarked=True) >= 2:  # one sentence, words swapped in two places: another fact of its kind
         return False
     if _swapped_alike(new, old, cosine):
         return True
