@@ -11,8 +11,9 @@ import pytest
 
 from tiermem import Memory
 from tiermem.write.frames import _kept_bound
-from tiermem.write.revision import compare, competing_value
+from tiermem.write.revision import compare
 from tiermem.write.statement import is_name, kind_of, read
+from tiermem.write.versions import competing_value
 
 UPDATES = [
     ("The API key rotation happens every 30 days", "The API key rotation happens every 90 days", 0.97),

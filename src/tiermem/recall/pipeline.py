@@ -22,7 +22,7 @@ from ..providers.embedders import Embedder
 from ..storage.base import Backend, Filters
 from ..storage.vectors import one_blas_thread
 from ..write.provenance import trust_factor
-from ..write.revision import competing_value, says_change_of
+from ..write.versions import competing_value, says_change_of
 from . import scoring
 from .query import Query, analyse
 

@@ -54,7 +54,6 @@ from .statement import (
     identity,
     is_name,
     kind_of,
-    measure_of,
     opens,
     read,
     value_runs,
@@ -78,6 +77,7 @@ SAME_VALUES_COSINE = 0.55  # the same specific values (an amount, a date, a vers
 VALUE_PARAPHRASE_COSINE = 0.72  # the same specific values (a number, an address, a name), reworded: a restatement
 CHANGE_SUBJECT = 1 / 3  # with a change word ("moved to", "now"), this much shared content is the same subject
 MAX_REWORDED = 3  # ...when at most this many content words differ ("reports to" / "manager is")
+ELSEWHERE = "about something else"  # what the rules say of a pair they cannot place
 FOCUS_CHARS = 1000  # a text is split into clauses over this many characters at most (a memory-sized sentence)
 
 
@@ -100,7 +100,7 @@ class Revision:
         return self.kind in (UPDATE, CONTRADICTION)
 
 
-def _reconciled(new: Statement, old: Statement) -> tuple[Statement, Statement]:
+def reconciled(new: Statement, old: Statement) -> tuple[Statement, Statement]:
     """A capitalised word opening a sentence may be a name or an ordinary word; it is a value when the other
     text has it as one ("Kubernetes 1.27 is what runs" / "the cluster runs Kubernetes 1.27"), or when the
     other has a name this one lacks and the word is not one of the other's words ("Ingrid took over as lead
@@ -152,7 +152,7 @@ def _adds_to(new: Statement, old: Statement) -> bool:
     """Whether a word of either text adds a value beside the other's; "again" beside a said change is the
     change told once more ("Noah grew again, he wears size 33 shoes now"), not one more value."""
     adding = (new.vocabulary | old.vocabulary) & ADDITIVE
-    if adding == {"again"} and _tells_change(new, old):
+    if adding == {"again"} and tells_change(new, old):
         return False
     return bool(adding)
 
@@ -161,15 +161,15 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
     new, old = read(new_text), read(old_text)
     if new.normal == old.normal:
         return Revision(RESTATEMENT, "the same text")
-    new, old = _reconciled(new, old)
+    new, old = reconciled(new, old)
     times, their_times = relative_times(new), relative_times(old)
-    if times and their_times and times != their_times and not _tells_change(new, old):
+    if times and their_times and times != their_times and not tells_change(new, old):
         # "The budget this year is $4M" / "The budget next year is $5M": two times, a fact of each.
         return Revision(DISTINCT, f"about another time ({', '.join(sorted(times))})")
     if (new.says_change or new.negations % 2 != old.negations % 2) and (when := told_when(new) - old.content):
         new = replace(new, content=new.content - when)  # "Sara gave up meat last year": when, not what
     if new.content.isdisjoint(old.content) and new.values.isdisjoint(old.values) and cosine < threshold:
-        return Revision(DISTINCT, "about something else")  # most neighbours of a new memory: decided cheaply
+        return Revision(DISTINCT, ELSEWHERE)  # most neighbours of a new memory: decided cheaply
     shared = new.content & old.content
     only_new, only_old = new.content - old.content, old.content - new.content
     union = len(shared) + len(only_new) + len(only_old)
@@ -218,12 +218,12 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
             # engineers" / "4 engineers share the rotation"). Detail is added to a sentence kept as it was
             # ("the user is severely allergic to peanuts").
             return Revision(RESTATEMENT, f"the same facts told another way (similarity {cosine:.2f})")
-        return _elaboration(only_new, cosine) if said else Revision(DISTINCT, "about something else")
+        return _elaboration(only_new, cosine) if said else Revision(DISTINCT, ELSEWHERE)
     if not only_new:
         if cosine < ELABORATION_COSINE or not said:
-            return Revision(DISTINCT, "about something else")
+            return Revision(DISTINCT, ELSEWHERE)
         return Revision(RESTATEMENT, "says less than the stored memory, nothing new")
-    if slot and (slot[2] or _tells_change(new, old)) and (placed_slot(old, slot) or _attribute(new, old, slot)):
+    if slot and (slot[2] or tells_change(new, old)) and (placed_slot(old, slot) or _attribute(new, old, slot)):
         return Revision(UPDATE, f"'{slot[0]}' became '{slot[1]}'", (slot[0],), (slot[1],))
     if slot and not verb_swap(slot):  # a word swapped in the subject or before a noun: "the staging server" /
         return Revision(DISTINCT, f"about another subject ('{slot[1]}', not '{slot[0]}')")  # "the build server"
@@ -240,7 +240,7 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
     held = len(new.values)
     if held and cosine >= VALUE_PARAPHRASE_COSINE and (len(shared) + held) / (union + held) >= CHANGE_SUBJECT:
         return Revision(RESTATEMENT, f"the same values in other words (similarity {cosine:.2f})")
-    told = _tells_change(new, old) or flipped
+    told = tells_change(new, old) or flipped
     few = len(only_new | only_old) if new.event == old.event else None
     return _reworded(new_text, old_text, cosine, share, same_type, few=few, told=told)
 
@@ -275,41 +275,7 @@ def _focus(new_text: str, new: Statement, old: Statement) -> str | None:
     return " ".join([clauses[holding[0]], *sorted(change_marks(context.words)), *kept])
 
 
-def competing_value(new_text: str, old_text: str, question: str) -> bool:
-    """Whether ``new_text`` answers ``question`` with another value of a kind ``old_text`` holds: each holds a
-    value the other lacks (the question's own values aside), one of the same kind on both sides, and every
-    value of the question the old text holds is in the new one too ("...fly to Lisbon on March 21" against
-    "Our flight to Lisbon leaves on March 14", for "When does our flight to Lisbon leave?"; not "Our flight
-    to Rome ..."). One sentence with words swapped in two places is another fact of its kind ("the staging
-    cache now listens on port 6380" / "the staging database listens on port 5433")."""
-    new, old = _reconciled(read(new_text), read(old_text))
-    asked = read(question).values
-    if not (asked & old.values) <= new.values:
-        return False
-    removed, added = old.values - new.values - asked, new.values - old.values - asked
-    if not removed or not added or swaps(new, old, unmarked=True) >= 2:
-        return False
-    was, now = {measure_of(old, v) for v in removed}, {measure_of(new, v) for v in added}
-    if not was.isdisjoint(now):
-        return True
-    # A number with its unit left out competes with a number of any unit ("the maximum line length is 88" /
-    # "lines may be up to 100 characters").
-    return (_BARE in was and _counts(now)) or (_BARE in now and _counts(was))
-
-
-_BARE = "number "  # a number with no unit after it ("the maximum line length is 88"): a count of anything
-
-
-def _counts(kinds: set[str]) -> bool:
-    return any(kind.startswith(_BARE) for kind in kinds)
-
-
-def says_change_of(new_text: str, old_text: str) -> bool:
-    """Whether ``new_text`` says a change ``old_text`` does not say too (see :func:`_tells_change`)."""
-    return _tells_change(read(new_text), read(old_text))
-
-
-def _tells_change(new: Statement, old: Statement) -> bool:
+def tells_change(new: Statement, old: Statement) -> bool:
     """Whether the new text says a change the old one does not say too: a change word both hold is part of
     their shared frame ("... and postponed the tech debt discussion to Tuesday" beside "... and postponed the
     data retention discussion to Tuesday": two notes of one kind, not a change of the first)."""
@@ -320,7 +286,7 @@ def _changed_to(new: Statement, old: Statement, only_new: frozenset[str], only_o
     """A change said with its new value after "to" or "into", and the old text's own words right after its copula:
     the value in words no capital or digit marks ("The repo's default branch is master" / "we renamed the
     default branch of the repo to main"; "The editor is vim" / "I switched the editor to helix")."""
-    if not _tells_change(new, old):
+    if not tells_change(new, old):
         return None
     words = new.words
     marked = next((i for i, w in enumerate(words) if w in CHANGE_WORDS), None)
@@ -351,7 +317,7 @@ def _modifies(new: Statement, old: Statement, slot: tuple[str, str, bool]) -> bo
     """Whether the replaced run stands before a word of content both texts have, unless the text says it is a
     change: it says which thing is meant ("3 replicas of the auth service" / "... the search service"; "the
     CLI supports JSON output" / "... YAML output"), not a new value of one thing."""
-    if _tells_change(new, old):
+    if tells_change(new, old):
         return False
     after = old.words.index(slot[0].split()[-1]) + 1 if slot[0] else len(old.words)
     following = old.words[after] if after < len(old.words) else ""
@@ -407,7 +373,7 @@ def _substituted(new: Statement, old: Statement) -> bool:
 
 def _occurrences(new: Statement, old: Statement) -> bool:
     """Two events, the later not saying it changes the earlier: two occurrences, each its own memory."""
-    return old.event and new.event and not _tells_change(new, old)
+    return old.event and new.event and not tells_change(new, old)
 
 
 def _announced(new: Statement, old: Statement, cosine: float) -> bool:
@@ -415,7 +381,7 @@ def _announced(new: Statement, old: Statement, cosine: float) -> bool:
     share enough of their subject, counting the values they have in common ("CI moved to Python 3.11" /
     "the CI pipeline uses Python 3.10")."""
     redone = {w for w in new.redone if w[2:] in old.content}
-    if not (redone or _tells_change(new, old)):
+    if not (redone or tells_change(new, old)):
         return False
     if swaps(new, old, unmarked=True) >= 2:  # one sentence, words swapped in two places: another fact of its kind
         return False
@@ -464,9 +430,9 @@ def _value_change(
     new: Statement, old: Statement, same_subject: bool, slot: tuple[str, str, bool] | None, cosine: float
 ) -> Revision:
     if not same_subject:
-        if slot and (slot[2] or _tells_change(new, old)) and not _modifies(new, old, slot):
+        if slot and (slot[2] or tells_change(new, old)) and not _modifies(new, old, slot):
             return Revision(UPDATE, f"'{slot[0]}' became '{slot[1]}'", (slot[0],), (slot[1],))
-        return Revision(DISTINCT, "about something else")
+        return Revision(DISTINCT, ELSEWHERE)
     new = _without_when(new, old)
     if old.values < new.values and old.content <= new.content:
         return _elaboration(frozenset(new.shown[v] for v in new.values - old.values), cosine)
@@ -475,7 +441,7 @@ def _value_change(
             return Revision(UPDATE, f"'{slot[0]}' became '{slot[1]}'", (slot[0],), (slot[1],))
         if cosine >= ELABORATION_COSINE and (new.content <= old.content or cosine >= VALUE_PARAPHRASE_COSINE):
             return Revision(RESTATEMENT, "says less than the stored memory, nothing new")
-        return Revision(DISTINCT, "about something else")
+        return Revision(DISTINCT, ELSEWHERE)
     removed, added = old.values - new.values, new.values - old.values
     if len(removed) == len(added) == 1 and set(next(iter(removed)).split()) < set(next(iter(added)).split()):
         # The same name, longer: more detail about the same value ("Solarized" / "Solarized Dark").
@@ -523,7 +489,7 @@ def _replaced(old: Statement, removed: frozenset[str], new: Statement, added: fr
     """The removed values that a new value of their kind stands in for, when a change is said: a value of
     another kind left out is said less, not replaced ("The API gateway times out requests after 30 seconds" /
     "... the gateway timeout went up to 60 seconds": "API" is left out, 30 seconds replaced)."""
-    if not _tells_change(new, old):  # unsaid, values of two kinds differing are another fact of its kind
+    if not tells_change(new, old):  # unsaid, values of two kinds differing are another fact of its kind
         return removed
     kinds = {kind_of(new, v) for v in added}
     return frozenset(v for v in removed if kind_of(old, v) in kinds)
@@ -537,7 +503,7 @@ def _without_when(new: Statement, old: Statement) -> Statement:
     a kind the old text holds none of, beside another new value ("We upgraded the staging cluster to
     Kubernetes 1.29 on Tuesday" after "The staging cluster runs Kubernetes 1.28")."""
     added = new.values - old.values
-    if len(added) < 2 or not _tells_change(new, old):
+    if len(added) < 2 or not tells_change(new, old):
         return new
     held = {kind_of(old, v) for v in old.values}
     when = {v for v in added if (kind := kind_of(new, v)) in _WHEN and kind not in held}
@@ -551,7 +517,7 @@ def _names_a_thing(statement: Statement, value: str) -> bool:
 
 def _elaboration(added: frozenset[str], cosine: float) -> Revision:
     if cosine < ELABORATION_COSINE:
-        return Revision(DISTINCT, "about something else")
+        return Revision(DISTINCT, ELSEWHERE)
     return Revision(ELABORATION, f"adds {', '.join(sorted(added)[:5])}")
 
 
@@ -571,4 +537,4 @@ def _reworded(
     close = cosine >= PARAPHRASE_COSINE or (cosine >= REWORDED_COSINE and few is not None and few <= MAX_REWORDED)
     if close and share >= PARAPHRASE_SUBJECT and not told:
         return Revision(RESTATEMENT, f"the same facts in other words (similarity {cosine:.2f})")
-    return Revision(DISTINCT, "about something else")
+    return Revision(DISTINCT, ELSEWHERE)

@@ -1,0 +1,42 @@
+"""Whether two stored texts are versions of one fact, for the read path (both kept by the write path): a later
+text that answers a question with a competing value, or that says a change the earlier one does not."""
+
+from __future__ import annotations
+
+from .frames import swaps
+from .revision import reconciled, tells_change
+from .statement import measure_of, read
+
+
+def competing_value(new_text: str, old_text: str, question: str) -> bool:
+    """Whether ``new_text`` answers ``question`` with another value of a kind ``old_text`` holds: each holds a
+    value the other lacks (the question's own values aside), one of the same kind on both sides, and every
+    value of the question the old text holds is in the new one too ("...fly to Lisbon on March 21" against
+    "Our flight to Lisbon leaves on March 14", for "When does our flight to Lisbon leave?"; not "Our flight
+    to Rome ..."). One sentence with words swapped in two places is another fact of its kind ("the staging
+    cache now listens on port 6380" / "the staging database listens on port 5433")."""
+    new, old = reconciled(read(new_text), read(old_text))
+    asked = read(question).values
+    if not (asked & old.values) <= new.values:
+        return False
+    removed, added = old.values - new.values - asked, new.values - old.values - asked
+    if not removed or not added or swaps(new, old, unmarked=True) >= 2:
+        return False
+    was, now = {measure_of(old, v) for v in removed}, {measure_of(new, v) for v in added}
+    if not was.isdisjoint(now):
+        return True
+    # A number with its unit left out competes with a number of any unit ("the maximum line length is 88" /
+    # "lines may be up to 100 characters").
+    return (_BARE in was and _counts(now)) or (_BARE in now and _counts(was))
+
+
+_BARE = "number "  # a number with no unit after it ("the maximum line length is 88"): a count of anything
+
+
+def _counts(kinds: set[str]) -> bool:
+    return any(kind.startswith(_BARE) for kind in kinds)
+
+
+def says_change_of(new_text: str, old_text: str) -> bool:
+    """Whether ``new_text`` says a change ``old_text`` does not say too (see :func:`tells_change`)."""
+    return tells_change(read(new_text), read(old_text))
