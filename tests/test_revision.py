@@ -491,6 +491,11 @@ RULES = [
         0.79,
         "distinct",
     ),
+    # Two words more in a sentence built anew tell the fact again; not a name of hyphened parts swapped in
+    # place, nor a word of the old text under a negating prefix.
+    ("My bike is in the garage", "The garage is where I keep my bike these days", 0.81, "restatement"),
+    ("Release builds use the release-build runner", "Release builds use the canary-fleet runner", 0.81, "elaboration"),
+    ("The back door is locked", "The back door lock broke, the door is unlocked", 0.89, "elaboration"),
     (
         "The user likes vacation plans to be discussed in short written notes rather than meetings.",
         "The user likes customer escalation to be discussed in short written notes rather than meetings, with a "

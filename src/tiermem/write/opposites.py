@@ -48,6 +48,14 @@ def opposite_words(new: Statement, old: Statement) -> tuple[str, str] | None:
     return None
 
 
+def negated_by_prefix(new: Statement, old: Statement) -> bool:
+    """Whether a word only ``new`` has is a word of ``old`` under a negating prefix, whatever else the two share
+    ("uninsured" beside "insured", where "insurance" in the new text keeps :func:`opposite_words` from seeing
+    it)."""
+    old_stems = _stems(old.vocabulary)
+    return any(_unprefixed(word) & old_stems for word in new.vocabulary - old.vocabulary)
+
+
 def _stems(words: frozenset[str]) -> frozenset[str]:
     return frozenset(map(stem, words))
 

@@ -41,7 +41,7 @@ from .frames import (
     told_when,
     verb_swap,
 )
-from .opposites import as_written, opposed_frame, opposite_words
+from .opposites import as_written, negated_by_prefix, opposed_frame, opposite_words
 from .statement import (
     ADDITIVE,
     CHANGE_WORDS,
@@ -213,8 +213,8 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
     said = len(shared) + len(new.values) >= 2
     if not only_old:
         low = REWORDED_COSINE if new.event == old.event else PARAPHRASE_COSINE
-        if said and len(only_new) == 1 and cosine >= low and not _kept_in_order(old, new):
-            # One word more, the sentence built anew: the same fact told another way ("the rotation has 4
+        if said and cosine >= low and not _kept_in_order(old, new) and _few_more(new, old, only_new):
+            # A word or two more, the sentence built anew: the same fact told another way ("the rotation has 4
             # engineers" / "4 engineers share the rotation"). Detail is added to a sentence kept as it was
             # ("the user is severely allergic to peanuts").
             return Revision(RESTATEMENT, f"the same facts told another way (similarity {cosine:.2f})")
@@ -243,6 +243,16 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
     told = tells_change(new, old) or flipped
     few = len(only_new | only_old) if new.event == old.event else None
     return _reworded(new_text, old_text, cosine, share, same_type, few=few, told=told)
+
+
+def _few_more(new: Statement, old: Statement, only_new: frozenset[str]) -> bool:
+    """One word of content more; or two, when no run of the old sentence is swapped for them (a name of parts
+    joined by hyphens, "the deploy-staging pipeline" / "the release-candidate pipeline") and neither is a word
+    of the old text under a negating prefix ("the car is insured" / "the car insurance lapsed, the car is
+    uninsured")."""
+    if len(only_new) == 1:
+        return True
+    return len(only_new) == 2 and swaps(new, old) == 0 and not negated_by_prefix(new, old)
 
 
 def _same_subject(new: frozenset[str], old: frozenset[str], cosine: float) -> bool:
