@@ -46,6 +46,7 @@ from truth_probe6 import PROBE6_FAMILIES, PROBE6_POLAR
 from truth_probe7 import PROBE7_FAMILIES, PROBE7_POLAR
 from truth_probe8 import PROBE8_FAMILIES, PROBE8_POLAR
 from truth_probe9 import PROBE9_FAMILIES, PROBE9_POLAR
+from truth_probe10 import PROBE10_FAMILIES, PROBE10_POLAR
 from truth_scenarios import (
     FILLER,
     JUDGE_FAMILIES,
@@ -74,6 +75,7 @@ SPLITS: dict[str, tuple[Sequence[Family], Sequence[Polar], Sequence[tuple[str, s
     "probe7": (PROBE7_FAMILIES, PROBE7_POLAR, (), ()),
     "probe8": (PROBE8_FAMILIES, PROBE8_POLAR, (), ()),
     "probe9": (PROBE9_FAMILIES, PROBE9_POLAR, (), ()),
+    "probe10": (PROBE10_FAMILIES, PROBE10_POLAR, (), ()),
     "heldout": (HELDOUT_FAMILIES, HELDOUT_POLAR, HELDOUT_NEAR_MISSES, ()),
     "final": (FINAL_FAMILIES, FINAL_POLAR, FINAL_NEAR_MISSES, ()),
 }
