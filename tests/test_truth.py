@@ -171,3 +171,22 @@ def test_a_newer_hit_that_says_a_change_stands_first(mem: Memory) -> None:
     hits = mem.search("Where is the team lunch spot?", limit=5, reinforce=False)
     assert [h.memory.id for h in hits[:2]] == [new.id, old.id] and hits[0].explain["newer_than"] == old.id
     assert other.id not in [h.memory.id for h in hits[:2]]
+
+
+def test_a_change_told_in_other_words_stands_first_with_half_the_question_words(mem: Memory) -> None:
+    notes = ("Lunch with the design team went well", "Remember to water the plants on the balcony",
+             "The user is learning Portuguese on weekends", "Our logo files are in the brand folder")  # fmt: skip
+    mem.store_many([{"text": t} for t in notes])
+    old = mem.store("The release notes are published on the changelog page.")
+    new = mem.store("These days the release notes go out on the product blog instead.")  # no "publish"
+    assert new.created and mem.get(old.id).is_current
+    hits = mem.search("Where are the release notes published?", limit=5, reinforce=False)
+    assert [h.memory.id for h in hits[:2]] == [new.id, old.id] and hits[0].explain["newer_than"] == old.id
+
+
+def test_the_same_sentence_with_two_places_swapped_stays_behind(mem: Memory) -> None:
+    fact = mem.store("The staging database listens on port 5433")
+    other = mem.store("The staging cache now listens on port 6380")  # another thing of its kind, said as a change
+    assert other.created and mem.get(fact.id).is_current
+    hits = mem.search("What port does the staging database listen on?", limit=5, reinforce=False)
+    assert hits[0].memory.id == fact.id

@@ -22,7 +22,7 @@ from ..providers.embedders import Embedder
 from ..storage.base import Backend, Filters
 from ..storage.vectors import one_blas_thread
 from ..write.provenance import trust_factor
-from ..write.versions import competing_value, says_change_of
+from ..write.versions import another_of_its_kind, competing_value, says_change_of
 from . import scoring
 from .query import Query, analyse
 
@@ -426,13 +426,19 @@ def _newer_value(
 def _told_change(cand: _Candidate, above: _Candidate, words: frozenset[str], above_words: frozenset[str]) -> bool:
     """A later hit that says a change ("these days", "now", "instead") and holds every word of the question the
     earlier one holds: the change of a fact whose slot holds no value ("We got tired of tacos, so the team
-    lunch spot these days is the ramen bar" after "The team lunch spot is the taco place downtown")."""
-    return (
+    lunch spot these days is the ramen bar" after "The team lunch spot is the taco place downtown"). Told in
+    other words, it may hold only half of them ("IT migrated the sequencing archive to the seq-cold bucket"
+    after "The sequencing data is archived in the lab-seq-archive bucket", for "Where is the sequencing data
+    archived?"), unless it is the earlier sentence with two places swapped: another thing of its kind ("The
+    staging cache now listens on port 6380" for "What port does the staging database listen on?")."""
+    if not (
         _later_and_strong(cand, above)
-        and bool(above_words)
-        and above_words <= words
+        and above_words
         and says_change_of(cand.record.text, above.record.text)
-    )
+        and 2 * len(above_words & words) >= len(above_words)
+    ):
+        return False
+    return above_words <= words or not another_of_its_kind(cand.record.text, above.record.text)
 
 
 def _later_and_strong(cand: _Candidate, above: _Candidate) -> bool:

@@ -40,3 +40,11 @@ def _counts(kinds: set[str]) -> bool:
 def says_change_of(new_text: str, old_text: str) -> bool:
     """Whether ``new_text`` says a change ``old_text`` does not say too (see :func:`tells_change`)."""
     return tells_change(read(new_text), read(old_text))
+
+
+def another_of_its_kind(new_text: str, old_text: str) -> bool:
+    """Whether ``new_text`` is ``old_text`` with words swapped in two places or more, change words aside: the
+    same kind of fact about another thing ("the staging cache now listens on port 6380" / "the staging
+    database listens on port 5433")."""
+    new, old = reconciled(read(new_text), read(old_text))
+    return swaps(new, old, unmarked=True) >= 2
