@@ -47,6 +47,7 @@ from truth_probe7 import PROBE7_FAMILIES, PROBE7_POLAR
 from truth_probe8 import PROBE8_FAMILIES, PROBE8_POLAR
 from truth_probe9 import PROBE9_FAMILIES, PROBE9_POLAR
 from truth_probe10 import PROBE10_FAMILIES, PROBE10_POLAR
+from truth_probe11 import PROBE11_FAMILIES, PROBE11_LOOKALIKES, PROBE11_NEAR_MISSES, PROBE11_POLAR
 from truth_scenarios import (
     FILLER,
     JUDGE_FAMILIES,
@@ -76,6 +77,7 @@ SPLITS: dict[str, tuple[Sequence[Family], Sequence[Polar], Sequence[tuple[str, s
     "probe8": (PROBE8_FAMILIES, PROBE8_POLAR, (), ()),
     "probe9": (PROBE9_FAMILIES, PROBE9_POLAR, (), ()),
     "probe10": (PROBE10_FAMILIES, PROBE10_POLAR, (), ()),
+    "probe11": (PROBE11_FAMILIES, PROBE11_POLAR, PROBE11_NEAR_MISSES, PROBE11_LOOKALIKES),
     "heldout": (HELDOUT_FAMILIES, HELDOUT_POLAR, HELDOUT_NEAR_MISSES, ()),
     "final": (FINAL_FAMILIES, FINAL_POLAR, FINAL_NEAR_MISSES, ()),
 }
