@@ -491,6 +491,11 @@ RULES = [
         0.79,
         "distinct",
     ),
+    # A change said of a sentence that opens on another thing is another fact of its kind; a time, a change
+    # word or the one who tells it opening the sentence is not what it is about.
+    ("My car insurance costs $90 a month", "My gym pass now costs $40 a month", 0.56, "distinct"),
+    ("The weekly sync starts at 10 am", "Starting next month, the weekly sync begins at 11 am", 0.84, "update"),
+    ("Our rent is $1,200 a month", "The landlord raised our rent, we pay $1,300 a month now", 0.77, "update"),
     # Two words more in a sentence built anew tell the fact again; not a name of hyphened parts swapped in
     # place, nor a word of the old text under a negating prefix.
     ("My bike is in the garage", "The garage is where I keep my bike these days", 0.81, "restatement"),

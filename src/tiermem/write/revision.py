@@ -395,6 +395,8 @@ def _announced(new: Statement, old: Statement, cosine: float) -> bool:
         return False
     if swaps(new, old, unmarked=True) >= 2:  # one sentence, words swapped in two places: another fact of its kind
         return False
+    if _other_opening(new, old):
+        return False
     if _swapped_alike(new, old, cosine):
         return True
     content = {w[2:] if w in redone else w for w in new.content}
@@ -405,6 +407,33 @@ def _announced(new: Statement, old: Statement, cosine: float) -> bool:
     shared = len(content & old.content) + len(new.values & old.values)
     union = len(content | old.content) + len(new.values & old.values)  # the changed values are the change
     return shared > 0 and shared / union >= CHANGE_SUBJECT
+
+
+def _other_opening(new: Statement, old: Statement) -> bool:
+    """Whether the two texts open on other things: neither of the first two words of content or values of one is
+    in the other. English puts what a sentence is about first, so a change said of another subject is another
+    fact of its kind ("My phone plan now costs $60 a month" after "My gym membership costs $45 a month")."""
+    first, their_first = _opening(new), _opening(old)
+    return bool(first and their_first) and first.isdisjoint(_said(old)) and their_first.isdisjoint(_said(new))
+
+
+def _said(statement: Statement) -> frozenset[str]:
+    return statement.content | statement.values
+
+
+def _opening(statement: Statement) -> frozenset[str]:
+    """The first two words of content or values, the parts of a hyphened word each one, a time or a change
+    said aside ("Starting next week, on-call hands off at 4 pm" opens on "on-call hands")."""
+    said = _said(statement) - told_when(statement)
+    marks = {word for mark in change_marks(statement.words) for word in mark.split()}
+    keys = (
+        key
+        for word in statement.words
+        if word not in marks
+        for key in ([word] if word in said else [stem(part) for part in word.split("-")])
+        if key in said
+    )
+    return frozenset(itertools.islice(keys, 2))
 
 
 def _openers(new: Statement, old: Statement) -> set[str]:
