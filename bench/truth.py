@@ -48,6 +48,7 @@ from truth_probe8 import PROBE8_FAMILIES, PROBE8_POLAR
 from truth_probe9 import PROBE9_FAMILIES, PROBE9_POLAR
 from truth_probe10 import PROBE10_FAMILIES, PROBE10_POLAR
 from truth_probe11 import PROBE11_FAMILIES, PROBE11_LOOKALIKES, PROBE11_NEAR_MISSES, PROBE11_POLAR
+from truth_probe12 import PROBE12_FAMILIES, PROBE12_POLAR
 from truth_scenarios import (
     FILLER,
     JUDGE_FAMILIES,
@@ -78,11 +79,12 @@ SPLITS: dict[str, tuple[Sequence[Family], Sequence[Polar], Sequence[tuple[str, s
     "probe9": (PROBE9_FAMILIES, PROBE9_POLAR, (), ()),
     "probe10": (PROBE10_FAMILIES, PROBE10_POLAR, (), ()),
     "probe11": (PROBE11_FAMILIES, PROBE11_POLAR, PROBE11_NEAR_MISSES, PROBE11_LOOKALIKES),
+    "probe12": (PROBE12_FAMILIES, PROBE12_POLAR, (), ()),
     "heldout": (HELDOUT_FAMILIES, HELDOUT_POLAR, HELDOUT_NEAR_MISSES, ()),
     "final": (FINAL_FAMILIES, FINAL_POLAR, FINAL_NEAR_MISSES, ()),
 }
 # Their misses were read while building the write path; the others are only counted.
-DEVELOPMENT = ("tune", "judge", "fresh", *(f"probe{n}" for n in ("", 2, 3, 4, 5, 6, 7, 8, 9)))
+DEVELOPMENT = ("tune", "judge", "fresh", *(f"probe{n}" for n in ("", 2, 3, 4, 5, 6, 7, 8, 9, 12)))
 SYSTEMS = {
     "default": {},
     "previous (similarity only)": {"revisions": False, "recall": {"newer_first": False}},
