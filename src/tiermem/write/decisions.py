@@ -20,7 +20,7 @@ from ..model import MemoryRecord
 from ..storage.base import Backend
 from ..text import jaccard, normalize, word_set
 from . import dedup
-from .revision import ELABORATION, RESTATEMENT, Revision, compare
+from .revision import ELABORATION, KEPT_BESIDE, RESTATEMENT, Revision, compare
 
 NEIGHBOURS = 4  # nearest memories compared with each new one
 # Memories tiermem derives from stored ones (facts split from a long memory, core summaries of a cluster)
@@ -76,6 +76,8 @@ def decide_one(
     elaboration: Decision | None = None
     for cand in candidates:
         revision = compare(text, cand.text, cand.cosine, same_type=cand.type == type_, threshold=threshold)
+        if revision.why == KEPT_BESIDE:  # the memory it is about, found: no farther one decides instead
+            return _decision(revision, cand, text, threshold)
         if revision.kind == ELABORATION:
             elaboration = elaboration or _decision(revision, cand, text, threshold)
         elif revision.kind != "distinct":

@@ -77,6 +77,10 @@ SAME_VALUES_COSINE = 0.55  # the same specific values (an amount, a date, a vers
 VALUE_PARAPHRASE_COSINE = 0.72  # the same specific values (a number, an address, a name), reworded: a restatement
 CHANGE_SUBJECT = 1 / 3  # with a change word ("moved to", "now"), this much shared content is the same subject
 MAX_REWORDED = 3  # ...when at most this many content words differ ("reports to" / "manager is")
+SAME_TEXT = "the same text"
+KEPT_BESIDE = "says a change the stored memory does not: kept beside it"  # the same facts otherwise
+# Change words that also describe a state ("a new branch", "lines longer than 88", "the flag is switched on").
+STATE_WORDS = frozenset(["new", "newly", "longer", "switch", "switched", "today"])
 ELSEWHERE = "about something else"  # what the rules say of a pair they cannot place
 FOCUS_CHARS = 1000  # a text is split into clauses over this many characters at most (a memory-sized sentence)
 
@@ -145,6 +149,14 @@ def compare(
         # "also", "too", "again", "as well": one more value beside the stored one, not a replacement ("the
         # frontend is also deployed to eu-west-1"; "I fed the cat again on Wednesday").
         return _elaboration(frozenset(found.new_values), cosine)
+    if found.kind == RESTATEMENT and found.why != SAME_TEXT:
+        new, old = reconciled(read(new_text), read(old_text))
+        settled = old.says_change or old.negations  # the old text already tells a change or an absence
+        if not settled and tells_change(new, old) and change_marks(new.words) - change_marks(old.words) - STATE_WORDS:
+            # Never fold a text that says a change into the memory it may change: the change would be lost in
+            # the old memory's history ("Slack alerts for pipeline failures have been switched off" after "The
+            # pipeline sends Slack alerts when it fails"). Kept beside it, linked.
+            return Revision(ELABORATION, KEPT_BESIDE)
     return found
 
 
@@ -160,7 +172,7 @@ def _adds_to(new: Statement, old: Statement) -> bool:
 def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, threshold: float) -> Revision:
     new, old = read(new_text), read(old_text)
     if new.normal == old.normal:
-        return Revision(RESTATEMENT, "the same text")
+        return Revision(RESTATEMENT, SAME_TEXT)
     new, old = reconciled(new, old)
     times, their_times = relative_times(new), relative_times(old)
     if times and their_times and times != their_times and not tells_change(new, old):

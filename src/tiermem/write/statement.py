@@ -397,7 +397,7 @@ def read(text: str) -> Statement:
         sentence_start = ends
     words = tuple([w.lowered for w in read_words])
     vocabulary = frozenset(words)
-    if not _CEASING.isdisjoint(vocabulary):
+    if not _CEASE_TRIGGERS.isdisjoint(vocabulary):
         negations += _ceased(words, content)
     return Statement(
         words,
@@ -424,17 +424,39 @@ _CEASING = _STOPPING | _GIVING
 
 
 def _ceased(words: tuple[str, ...], content: set[str]) -> int:
-    """How many times a stopping verb stands before a verb's -ing form, or a form of "give" before "up": each
-    a negation, and the verb is no content of its own (the new text of "I drink coffee" is "I stopped
-    drinking coffee": the same content, the polarity flipped)."""
+    """How many times a stopping verb stands before a verb's -ing form, a form of "give" before "up", or a
+    verb of ending before its particle ("switched off", "dropped out", "shut the sprinklers off"): each a
+    negation, and the verb is no content of its own (the new text of "I drink coffee" is "I stopped drinking
+    coffee": the same content, the polarity flipped)."""
     ceased = 0
-    for word, following in pairwise(words):
-        if (word in _STOPPING and following.endswith("ing") and len(following) >= 5) or (
-            word in _GIVING and following == "up"
+    for i, (word, following) in enumerate(pairwise(words)):
+        particle = _ENDING.get(word)
+        if (
+            (word in _STOPPING and following.endswith("ing") and len(following) >= 5)
+            or (word in _GIVING and following == "up")
+            or (particle is not None and particle in words[i + 1 + (word in _APART) : i + 2 + _OBJECT_WORDS])
         ):
             ceased += 1
             content.discard(stem(word))
     return ceased
+
+
+# Past forms of verbs that end or take away something with their particle, the object between them or not.
+_ENDING = {
+    "switched": "off",
+    "turned": "off",
+    "shut": "off",
+    "cut": "off",
+    "called": "off",
+    "took": "off",
+    "dropped": "out",
+    "opted": "out",
+    "pulled": "out",
+    "phased": "out",
+}
+_OBJECT_WORDS = 4  # "shut the drip irrigation system off"
+_APART = frozenset({"took"})  # with its object between: "took the fee off" ends, "the plane took off" leaves
+_CEASE_TRIGGERS = _CEASING | frozenset(_ENDING)
 
 
 @lru_cache(maxsize=4096)
