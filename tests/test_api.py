@@ -81,12 +81,14 @@ def test_store_get_search_update_forget_round_trip(client_for: Callable[..., htt
 
 def test_a_superseded_memory_is_reinstated_by_a_post(client_for: Callable[..., httpx.Client]) -> None:
     reader, api = client_for(role="read"), client_for()
-    fact = api.post("/v1/agents/alice/memories", json={"text": "My gym membership costs $45 a month"}).json()
-    other = api.post("/v1/agents/alice/memories", json={"text": "My phone plan now costs $60 a month"}).json()
+    fact = api.post("/v1/agents/alice/memories", json={"text": "The library closes at 8 pm"}).json()
+    other = api.post(
+        "/v1/agents/alice/memories", json={"text": "The cafe inside the library now closes at 6 pm"}
+    ).json()
     assert other["decision"] == "update"
     url = f"/v1/agents/alice/memories/{fact['id']}/reinstate"
     assert error(reader.post(url))[0] == 403
-    back = api.post(url, params={"reason": "a different bill"})
+    back = api.post(url, params={"reason": "a different place"})
     assert back.status_code == 200 and back.json()["superseded_by"] is None
     listed = {m["id"] for m in api.get("/v1/agents/alice/memories").json()["items"]}
     assert listed == {fact["id"], other["id"]}

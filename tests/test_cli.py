@@ -190,10 +190,10 @@ def test_update_in_place_and_superseding(cli: Cli) -> None:
 
 
 def test_reinstate_brings_a_retired_fact_back_beside_its_successor(cli: Cli) -> None:
-    fact = cli.store("My gym membership costs $45 a month")
-    other = cli.store("My phone plan now costs $60 a month")
+    fact = cli.store("The library closes at 8 pm")
+    other = cli.store("The cafe inside the library now closes at 6 pm")
     assert [m["id"] for m in cli.json("list")["memories"]] == [other]
-    assert "reinstated" in cli.ok("reinstate", fact, "--reason", "a different bill")
+    assert "reinstated" in cli.ok("reinstate", fact, "--reason", "a different place")
     assert {m["id"] for m in cli.json("list")["memories"]} == {fact, other}
     assert cli.json("get", fact)["memory"]["superseded_by"] is None
     assert "only a superseded memory" in cli.fails("reinstate", fact)

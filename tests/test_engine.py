@@ -273,19 +273,19 @@ def test_update_rejects_unknown_fields(mem: Memory) -> None:
 
 
 def test_a_fact_retired_by_another_one_can_be_reinstated(mem: Memory) -> None:
-    fact = mem.store("My gym membership costs $45 a month").memory
-    other = mem.store("My phone plan now costs $60 a month")
+    fact = mem.store("The library closes at 8 pm").memory
+    other = mem.store("The cafe inside the library now closes at 6 pm")
     assert other.decision == "update" and not mem.get(fact.id).is_current  # another fact taken for its new value
-    assert mem.search("gym membership cost", limit=1)[0].explain.get("replaces")
-    back = mem.reinstate(fact.id, reason="a different bill")
+    assert mem.search("library close", limit=1)[0].explain.get("replaces")
+    back = mem.reinstate(fact.id, reason="a different place")
     assert back.is_current and back.superseded_by is None and back.valid_to is None
     assert mem.get(other.id).is_current
-    hits = mem.search("How much does my gym membership cost?", limit=5, reinforce=False)
+    hits = mem.search("When does the library close?", limit=5, reinforce=False)
     assert hits[0].memory.id == fact.id
-    assert all("replaces" not in h.explain for h in hits)  # the phone plan no longer says it replaced it
+    assert all("replaces" not in h.explain for h in hits)  # the cafe no longer says it replaced it
     assert all(link["relation"] not in ("supersedes", "contradicts") for link in mem.links(other.id))
     assert mem.history(fact.id)[-1].action == "reinstated"
-    assert mem.history(fact.id)[-1].detail == {"was_superseded_by": other.id, "reason": "a different bill"}
+    assert mem.history(fact.id)[-1].detail == {"was_superseded_by": other.id, "reason": "a different place"}
     assert mem.history(other.id)[-1].action == "no longer replaces"
     assert set(listed(mem)) == {fact.id, other.id}
 

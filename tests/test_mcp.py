@@ -222,19 +222,19 @@ def test_an_agent_reinstates_a_fact_another_one_replaced(mem: Memory, mcp_url: s
     token, _ = create_token(mem, ["default"], "write")
 
     async def session_(session: ClientSession) -> dict[str, Any]:
-        gym = payload(await session.call_tool("store", {"text": "My gym membership costs $45 a month"}))
-        phone = payload(await session.call_tool("store", {"text": "My phone plan now costs $60 a month"}))
-        back = payload(await session.call_tool("reinstate", {"memory_id": gym["id"], "reason": "another bill"}))
-        again = await session.call_tool("reinstate", {"memory_id": gym["id"]})
-        found = payload(await session.call_tool("search", {"query": "How much does my gym membership cost?"}))
-        return {"gym": gym, "phone": phone, "back": back, "again": again, "found": found}
+        library = payload(await session.call_tool("store", {"text": "The library closes at 8 pm"}))
+        cafe = payload(await session.call_tool("store", {"text": "The cafe inside the library now closes at 6 pm"}))
+        back = payload(await session.call_tool("reinstate", {"memory_id": library["id"], "reason": "another place"}))
+        again = await session.call_tool("reinstate", {"memory_id": library["id"]})
+        found = payload(await session.call_tool("search", {"query": "When does the library close?"}))
+        return {"library": library, "cafe": cafe, "back": back, "again": again, "found": found}
 
     outcome = over_http(mcp_url, session_, token)
-    assert outcome["phone"]["supersedes"] == outcome["gym"]["id"]
-    assert outcome["back"] == {"id": outcome["gym"]["id"], "current": True}
+    assert outcome["cafe"]["supersedes"] == outcome["library"]["id"]
+    assert outcome["back"] == {"id": outcome["library"]["id"], "current": True}
     assert outcome["again"].is_error and "only a superseded memory" in payload(outcome["again"])
-    assert outcome["found"]["hits"][0]["id"] == outcome["gym"]["id"]
-    assert mem.history(outcome["gym"]["id"])[-1].detail["reason"] == "another bill"
+    assert outcome["found"]["hits"][0]["id"] == outcome["library"]["id"]
+    assert mem.history(outcome["library"]["id"])[-1].detail["reason"] == "another place"
 
 
 def test_engine_errors_reach_the_agent_as_tool_errors(mem: Memory, mcp_url: str) -> None:

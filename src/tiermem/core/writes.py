@@ -18,7 +18,7 @@ import numpy as np
 from ..errors import ValidationError
 from ..lifecycle.pins import AUTO, set_tier
 from ..model import RELATIONS, Link, MemoryRecord, StoreResult, check_agent_id, check_choice
-from ..storage.base import HistoryEntry
+from ..storage.base import REINSTATED_APART, HistoryEntry
 from ..storage.vectors import one_blas_thread
 from ..write.decisions import Decision, WriteDecisions
 from ..write.secrets import redact_fields
@@ -217,7 +217,7 @@ class WritePath(CoreState):
             entries = [HistoryEntry(old.id, now, "reinstated", detail)]
             if successor:
                 self.backend.remove_links(old.agent_id, successor, old.id, ("supersedes", "contradicts"))
-                entries.append(HistoryEntry(successor, now, "no longer replaces", {"id": old.id, "reason": reason}))
+                entries.append(HistoryEntry(successor, now, REINSTATED_APART, {"id": old.id, "reason": reason}))
             self.backend.add_history(old.agent_id, entries)
         return self.get(old.id, agent_id=old.agent_id)
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -19,7 +20,7 @@ import numpy as np
 from ..config import RecallSettings
 from ..model import Hit, MemoryRecord, TypeRegistry
 from ..providers.embedders import Embedder
-from ..storage.base import Backend, Filters
+from ..storage.base import REINSTATED_APART, Backend, Filters
 from ..storage.vectors import one_blas_thread
 from ..write.provenance import trust_factor
 from ..write.versions import another_of_its_kind, competing_value, says_change_of
@@ -187,11 +188,19 @@ class Recall:
             ranked = self._diversify(agent_id, ranked, limit, by_conversation=by_conversation)
         ranked = self._above_floor(ranked)[:limit]
         if self._settings.newer_first:
-            ranked = _newer_first(_strong_first(ranked), query)
+            ranked = _newer_first(_strong_first(ranked), query, partial(self._reinstated_apart, agent_id))
         if alternative is not None:
             for cand in ranked:
                 cand.signals["alternative"] = alternative
         return [self._hit(c, tier) for c, tier in zip(ranked, _tiers(ranked), strict=True)]
+
+    def _reinstated_apart(self, agent_id: str, newer: str, older: str) -> bool:
+        """Whether ``older`` was taken for an old version of ``newer`` and reinstated by the user: two facts.
+        Read from the newer memory's history, only when a newer-first rule would move it (rarely)."""
+        return any(
+            entry.action == REINSTATED_APART and entry.detail.get("id") == older
+            for entry in self._backend.history(agent_id, newer)
+        )
 
     def _above_floor(self, ranked: list[_Candidate]) -> list[_Candidate]:
         """Drop what does not match: hits whose own relevance is under the floor, unless the conversation they
@@ -369,13 +378,16 @@ def _strong_first(ranked: list[_Candidate]) -> list[_Candidate]:
     return [ranked[strong], *ranked[:strong], *ranked[strong + 1 :]]
 
 
-def _newer_first(ranked: list[_Candidate], query: Query) -> list[_Candidate]:
+def _newer_first(
+    ranked: list[_Candidate], query: Query, apart: Callable[[str, str], bool] = lambda newer, older: False
+) -> list[_Candidate]:
     """Among hits that answer the question alike, the newer stands first: a later hit that holds the same
     words of the query as an earlier one, scored close to it (within :data:`VERSION_TIE`) and written or
     dated later, moves above it; so does a later hit holding a competing value (:func:`_newer_value`). A
     changed fact the write path did not recognise as a new version ("Nora switched careers and is now a
-    lawyer" after "My sister Nora works as a nurse") is then still answered with its current value. Only
-    the order of the returned hits changes, never which are returned."""
+    lawyer" after "My sister Nora works as a nurse") is then still answered with its current value. Never
+    two memories ``apart`` says are different facts (a supersession the user undid). Only the order of the
+    returned hits changes, never which are returned."""
     words = [frozenset(query.stems_in(c.record.text)) for c in ranked[:VERSION_DEPTH]]
     order = list(range(len(words)))
     i = 0
@@ -385,9 +397,12 @@ def _newer_first(ranked: list[_Candidate], query: Query) -> list[_Candidate]:
             (
                 j
                 for j in order[i + 1 :]
-                if _newer_version(ranked[j], ranked[top], words[j], words[top])
-                or _newer_value(ranked[j], ranked[top], words[j], words[top], query)
-                or _told_change(ranked[j], ranked[top], words[j], words[top])
+                if (
+                    _newer_version(ranked[j], ranked[top], words[j], words[top])
+                    or _newer_value(ranked[j], ranked[top], words[j], words[top], query)
+                    or _told_change(ranked[j], ranked[top], words[j], words[top])
+                )
+                and not apart(ranked[j].record.id, ranked[top].record.id)
             ),
             None,
         )

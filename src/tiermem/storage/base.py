@@ -46,6 +46,8 @@ class HistoryEntry:
     detail: dict[str, Any] = field(default_factory=dict)
 
 
+# The history action of a memory whose supersession of another (``detail["id"]``) the user undid: two facts.
+REINSTATED_APART = "no longer replaces"
 ORDERS = ("newest", "oldest", "importance", "accessed")
 
 
