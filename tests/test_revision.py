@@ -502,6 +502,9 @@ RULES = [
         0.82,
         "elaboration",
     ),
+    # The same values said with the other polarity are never folded as the same fact: the opposite, or the
+    # fact said the other way, is kept beside it.
+    ("The upload limit is 25 MB", "Files larger than 25 MB can't be uploaded", 0.74, "elaboration"),
     # A change said of a sentence that opens on another thing is another fact of its kind; a time, a change
     # word or the one who tells it opening the sentence is not what it is about.
     ("My car insurance costs $90 a month", "My gym pass now costs $40 a month", 0.56, "distinct"),

@@ -78,7 +78,7 @@ VALUE_PARAPHRASE_COSINE = 0.72  # the same specific values (a number, an address
 CHANGE_SUBJECT = 1 / 3  # with a change word ("moved to", "now"), this much shared content is the same subject
 MAX_REWORDED = 3  # ...when at most this many content words differ ("reports to" / "manager is")
 SAME_TEXT = "the same text"
-KEPT_BESIDE = "says a change the stored memory does not: kept beside it"  # the same facts otherwise
+KEPT_BESIDE = "says a change or a negation the stored memory does not: kept beside it"  # the same facts otherwise
 # Change words that also describe a state ("a new branch", "lines longer than 88", "the flag is switched on").
 STATE_WORDS = frozenset(["new", "newly", "longer", "switch", "switched", "today"])
 ELSEWHERE = "about something else"  # what the rules say of a pair they cannot place
@@ -151,11 +151,13 @@ def compare(
         return _elaboration(frozenset(found.new_values), cosine)
     if found.kind == RESTATEMENT and found.why != SAME_TEXT:
         new, old = reconciled(read(new_text), read(old_text))
+        flipped = new.negations % 2 != old.negations % 2  # "... switched off", or the fact said the other way
         settled = old.says_change or old.negations  # the old text already tells a change or an absence
-        if not settled and tells_change(new, old) and change_marks(new.words) - change_marks(old.words) - STATE_WORDS:
-            # Never fold a text that says a change into the memory it may change: the change would be lost in
-            # the old memory's history ("Slack alerts for pipeline failures have been switched off" after "The
-            # pipeline sends Slack alerts when it fails"). Kept beside it, linked.
+        marks = change_marks(new.words) - change_marks(old.words) - STATE_WORDS
+        if flipped or (marks and not settled and tells_change(new, old)):
+            # Never fold a text that says a change, or the opposite polarity, into the memory it may change: the
+            # change would be lost in the old memory's history ("Slack alerts for pipeline failures have been
+            # switched off" after "The pipeline sends Slack alerts when it fails"). Kept beside it, linked.
             return Revision(ELABORATION, KEPT_BESIDE)
     return found
 
