@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from difflib import SequenceMatcher
 from itertools import pairwise
 
@@ -12,6 +13,10 @@ from .statement import CHANGE_WORDS, COPULAS, IGNORED, Statement
 FRAME_KEPT = 0.7  # the share of two texts' words in the same order from which one is the other with words swapped
 MAX_SLOT = 3  # a replaced slot is at most this many words on each side
 FRAME_TOKENS = 64  # word-order comparison only for sentence-sized texts (difflib is quadratic in the worst case)
+# Who reported a statement ("The pool emailed to say ...", "Delta sent me a letter saying ...") and why it holds
+# ("... because of a lane booking"): context around the statement itself, not part of what it is about.
+_REPORTED = re.compile(r"\b(?:saying|to say|says|said|told (?:me|us|him|her|them))\s+(?:that\s+)?", re.IGNORECASE)
+_REASON = re.compile(r"\b(?:because|due to|thanks to)\b", re.IGNORECASE)
 _PLACES = frozenset(
     ["in", "on", "at", "under", "to", "from", "into", "onto", "behind", "beside", "near", "inside", "through"]
 )
@@ -140,3 +145,13 @@ def swaps(new: Statement, old: Statement, *, unmarked: bool = False, replaced: b
         if op == "replace" or not replaced
     ]
     return sum(1 for run in runs if run[0] != run[1] and not verb_swap(run))
+
+
+def reported(text: str) -> str | None:
+    """The statement ``text`` reports, without who reported it and the reason it gives; None when it has neither
+    (or when too little is left to be a statement)."""
+    start = _REPORTED.search(text)
+    body = text[start.end() :] if start else text
+    reason = _REASON.search(body)
+    body = (body[: reason.start()] if reason else body).strip()
+    return body if body != text.strip() and len(body.split()) >= 3 else None

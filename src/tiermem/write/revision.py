@@ -36,6 +36,7 @@ from .frames import (
     placed_slot,
     relative_times,
     replaced_slot,
+    reported,
     slot_at,
     swaps,
     told_when,
@@ -215,7 +216,7 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
         )
         if found.kind != DISTINCT or _CLAUSE_BREAK.search(old_text.strip()):
             return found
-        focus = _focus(new_text, new, old)
+        focus = _focus(new_text, new, old) or reported(new_text)
         inner = _relate(focus, old_text, cosine, same_type, threshold) if focus else found
         return inner if inner.kind == UPDATE else found
     if not only_new and not only_old:
