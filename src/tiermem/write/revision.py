@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 from ..recall.query import stem
 from ..text import jaccard, word_set
 from .dedup import JACCARD_THRESHOLD  # ClarkOS' word-overlap tier: more than this is the same words
+from .derivation import same_roots
 from .frames import (
     MAX_SLOT,
     _kept_in_order,
@@ -109,8 +110,8 @@ def reconciled(new: Statement, old: Statement) -> tuple[Statement, Statement]:
     """A capitalised word opening a sentence may be a name or an ordinary word; it is a value when the other
     text has it as one ("Kubernetes 1.27 is what runs" / "the cluster runs Kubernetes 1.27"), or when the
     other has a name this one lacks and the word is not one of the other's words ("Ingrid took over as lead
-    designer" / "the lead designer is Hiro": a name in the place of a name)."""
-    return _as_values(new, old), _as_values(old, new)
+    designer" / "the lead designer is Hiro": a name in the place of a name). Words of one root are one word."""
+    return same_roots(_as_values(new, old), _as_values(old, new))
 
 
 def _as_values(statement: Statement, other: Statement) -> Statement:

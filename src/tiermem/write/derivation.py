@@ -1,0 +1,35 @@
+"""Words of one root the stemmer leaves apart: a doer or a state named after a verb or a noun ("supervisor" /
+"supervising", "smoker" / "smokes", "membership" / "member"). Porter strips "-er" only from longer words and
+"-or" or "-ship" never, so two texts saying one thing with the verb and with its noun share no stem there."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .statement import Statement
+
+# What English adds to a word to name the one who does it or the state of being it; "r" after a final "e"
+# ("smoke" / "smoker"). A root is at least MIN_ROOT letters: "port" / "porter" is two words.
+_SUFFIXES = ("er", "r", "or", "ship", "ment")
+MIN_ROOT = 5
+
+
+def same_roots(new: Statement, old: Statement) -> tuple[Statement, Statement]:
+    """Both statements with each content stem of one that is the other's stem plus a suffix of
+    :data:`_SUFFIXES` written as the other's (the shorter) stem; unchanged when there is none."""
+    only_new, only_old = new.content - old.content, old.content - new.content
+    if not only_new or not only_old:
+        return new, old
+    return _rooted(new, only_new, only_old), _rooted(old, only_old, only_new)
+
+
+def _rooted(statement: Statement, own: frozenset[str], other: frozenset[str]) -> Statement:
+    roots = {
+        stem: root
+        for stem in own
+        for suffix in _SUFFIXES
+        if stem.endswith(suffix) and len(root := stem[: -len(suffix)]) >= MIN_ROOT and root in other
+    }
+    if not roots:
+        return statement
+    return replace(statement, content=frozenset(roots.get(stem, stem) for stem in statement.content))
