@@ -538,6 +538,9 @@ RULES = [
     ("My sister drives a school bus", "My sister is a school bus driver", 0.88, "restatement"),
     ("I have a museum membership", "I'm a member of the museum", 0.84, "restatement"),
     ("Lena supervises the night shift", "Lena is the night shift supervisor", 0.91, "restatement"),
+    # "one" after a determiner is a pronoun, not a count.
+    ("Our dentist is Dr. Brandt", "Dr. Brandt is the one who does our check-ups", 0.8, "restatement"),
+    ("The cat has one kitten", "The cat has two kittens", 0.9, "update"),
 ]
 
 

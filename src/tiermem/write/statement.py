@@ -56,6 +56,7 @@ _COLOURS = split_words(
 # values, they made a part of the day beside a clock time a second replaced value).
 _CLOCK_WORDS = frozenset({"noon", "midday", "midnight"})
 
+_ONE_AS_PRONOUN = frozenset({"the", "this", "that", "which", "another", "no", "each", "every"})
 _CLOSED_VALUES = frozenset({*_WEEKDAYS, *(m for m in _MONTHS if m != "may"), *_NUMBER_WORDS, *_COLOURS, *_CLOCK_WORDS})
 _CLOSED_KEYS = frozenset(stem(v) for v in _CLOSED_VALUES)
 _COLOUR_KEYS = frozenset(stem(c) for c in _COLOURS)  # values compare stemmed: "orang", "purpl"
@@ -355,6 +356,8 @@ def read(text: str) -> Statement:
             pass
         elif kind == _NEGATION:
             negations += 1
+        elif word.lowered == "one" and i and raw[i - 1][0].lower() in _ONE_AS_PRONOUN:
+            pass  # "the one supervising my thesis", "this one", "no one": a pronoun, not a count
         elif word.suffix and i and (before := _number(raw[i - 1][0])) in values:
             values.discard(before)
             values.add(key := before + word.lowered.replace(".", ""))
