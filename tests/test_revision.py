@@ -541,6 +541,14 @@ RULES = [
     # "one" after a determiner is a pronoun, not a count.
     ("Our dentist is Dr. Brandt", "Dr. Brandt is the one who does our check-ups", 0.8, "restatement"),
     ("The cat has one kitten", "The cat has two kittens", 0.9, "update"),
+    # "taking over" says a change as "took over" does: a new name opening the sentence is the new value.
+    (
+        "The choir is directed by Mrs. Lind.",
+        "Mr. Abara is taking over as director of the choir this autumn.",
+        0.43,
+        "update",
+    ),
+    ("The office manager is Greta.", "Tom takes over as office manager next month.", 0.42, "update"),
 ]
 
 

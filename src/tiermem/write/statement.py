@@ -84,6 +84,10 @@ CHANGE_PHRASES = tuple(
     for p in (
         "these days",
         "took over",
+        "taking over",
+        "takes over",
+        "turns out",
+        "turned out",
         "handed over",
         "went with",
         "from now on",
