@@ -21,7 +21,7 @@ from tiermem.recall.query import (
     analyse,
     choice_alternatives,
 )
-from tiermem.temporal import find_window
+from tiermem.temporal import find_window, resolve_event_date
 
 NOW = datetime(2026, 5, 20, 15, 0, tzinfo=UTC)  # a Wednesday
 
@@ -220,6 +220,8 @@ def test_approximate_times_keep_a_margin() -> None:
     assert window.contains(NOW - timedelta(days=11))
     assert not window.contains(NOW - timedelta(days=30))
     assert find_window("nothing temporal here", NOW) is None
+    huge = "I moved here " + "9" * 5000 + " days ago"  # words, not a time: no int() of 5,000 digits
+    assert find_window(huge, NOW) is None and resolve_event_date(huge, NOW.date()).day is None
 
 
 # --- the pipeline on a real store ------------------------------------------------------------------

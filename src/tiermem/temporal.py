@@ -32,7 +32,7 @@ _WEEKDAYS = list(WEEKDAYS)
 _MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 _MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
 _UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
-_NUM = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|couple of|few)"
+_NUM = r"(\d{1,6}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|couple of|few)"
 _AGO = re.compile(rf"\b{_NUM}\s+(day|week|month|year)s?\s+ago\b")
 _LAST_UNIT = re.compile(r"\b(?:last|past|previous)\s+(week|month|year|weekend)\b")
 _LAST_WEEKDAY = re.compile(rf"\blast\s+({'|'.join(_WEEKDAYS)})\b")
