@@ -23,15 +23,18 @@ from tiermem import ConfigError, ValidationError
 from tiermem.backup import parse_line
 from tiermem.config import DailySettings, parse_settings
 from tiermem.hooks.payload import PayloadError, parse_payload
+from tiermem.hooks.rules import exit_code_in
 from tiermem.hooks.transcript import parse_line as transcript_line
 from tiermem.lifecycle.daily import extract_facts, file_metadata, note_date, validate_note
 from tiermem.model import load_json, to_datetime
 from tiermem.recall.query import analyse
 from tiermem.temporal import find_window, resolve_event_date
 from tiermem.workspace.chunks import markdown_chunks
+from tiermem.workspace.curation import curate
 from tiermem.workspace.events import append_event, make_event, parse_events, render_events
 from tiermem.workspace.files import JOURNAL_NAME, recover
 from tiermem.workspace.index import log_facts
+from tiermem.workspace.migrate import _renumbered
 from tiermem.workspace.state import fresh_state, parse_state, render_state
 from tiermem.workspace.threads import apply_updates, parse_threads
 
@@ -125,6 +128,22 @@ def test_a_thread_written_into_any_file_parses_back(text: str, name: str, title:
     found = [t for t in parse_threads(updated) if t.id == thread_id]
     assert len(found) == 1 and found[0].status == "active"
     assert position in updated
+
+
+# --- numbers longer than int() reads ----------------------------------------------------------------------
+
+HUGE = "9" * 5000  # Python refuses to read an int of more than 4,300 digits from text (ValueError)
+
+
+def test_counts_of_any_length_in_outside_text_are_read_or_left_as_words() -> None:
+    assert exit_code_in(f"Exit code {HUGE}\nboom") is None
+    memory_md = (
+        f"# Memory\n\n## Active\n\n- [{HUGE} sessions] [high] Use uv\n\n## Fading\n\n- [{HUGE} sessions ago] Old\n"
+    )
+    assert curate(memory_md, {}, 5, "2026-03-22", lambda entry: True).text.count(HUGE) == 2  # kept as written
+    thread = f"## Thread: A\n- **ID**: thread-a\n- **Status**: active\n- **Sessions involved**: {HUGE}\n"
+    assert "**Sessions involved**: 1000000000" in apply_updates(thread, {}, ["thread-a"], "2026-03-22")
+    assert _renumbered(f"{HUGE}. step\nsteps {HUGE}-{HUGE}") == f"{HUGE}. step\nsteps {HUGE}-{HUGE}"
 
 
 # --- state.json and events.json ------------------------------------------------------------------------------

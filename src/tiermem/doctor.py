@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .core.port import MemoryCore
 
 EMBED_BATCH = 256
-_TOTAL_LOGS = re.compile(r"^> Total logs: (\d+)\s*$", re.MULTILINE)
+_TOTAL_LOGS = re.compile(r"^> Total logs: (\d{1,9})\s*$", re.MULTILINE)
 
 
 @dataclass

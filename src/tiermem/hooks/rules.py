@@ -161,7 +161,7 @@ def error_line(output: str) -> str:
 
 def exit_code_in(error: str) -> int | None:
     """The exit status Claude Code writes into a failed Bash call's ``error`` ("Exit code 1 ...")."""
-    found = re.search(r"(?:exit code|status code)\s*(-?\d+)", error, re.IGNORECASE)
+    found = re.search(r"(?:exit code|status code)\s*(-?\d{1,9})\b", error, re.IGNORECASE)
     return int(found.group(1)) if found else None
 
 

@@ -19,8 +19,8 @@ from ..recall.query import STOP_WORDS, stem
 from ..text import content_hash, normalize, tokens
 from .markdown import heading, plain_lines, section_spans
 
-ACTIVE_ENTRY = re.compile(r"^- \[(\d+) sessions?\] \[(high|medium|low)\] (.+?)\s*$")
-FADING_ENTRY = re.compile(r"^- \[(\d+) sessions? ago\] (.+?)\s*$")
+ACTIVE_ENTRY = re.compile(r"^- \[(\d{1,9}) sessions?\] \[(high|medium|low)\] (.+?)\s*$")
+FADING_ENTRY = re.compile(r"^- \[(\d{1,9}) sessions? ago\] (.+?)\s*$")
 FADE_AFTER = 7
 ARCHIVE_AFTER = 20
 REVIEW_EVERY = 5

@@ -278,8 +278,8 @@ def patch_agent_file(space: Workspace, path: Path, report: FileReport, dry_run: 
 
 # Headings for the parts that found no anchor line: appended together, they read as a section of their own.
 FALLBACK_TITLES = ("Session Start", "Memory Files", None, None, "Memory Maintenance")
-_NUMBERED = re.compile(r"^(\d+)\. ", re.MULTILINE)
-_STEPS = re.compile(r"\bsteps (\d+)-(\d+)\b")
+_NUMBERED = re.compile(r"^(\d{1,9})\. ", re.MULTILINE)
+_STEPS = re.compile(r"\bsteps (\d{1,9})-(\d{1,9})\b")
 
 
 def _renumbered(injection: str) -> str:

@@ -192,7 +192,7 @@ def _update_block(
         if match and match.group(1) == "Last touched":
             line = f"- **Last touched**: {today}"
         elif match and match.group(1) == "Sessions involved":
-            count = re.match(r"\d+", match.group(2))
+            count = re.match(r"\d{1,9}", match.group(2))
             line = f"- **Sessions involved**: {int(count.group()) + 1 if count else 1}"
         elif match and match.group(1) == "Status" and update.get("status"):
             line = f"- **Status**: {update['status']}"
