@@ -281,11 +281,14 @@ class Recall:
         a URL), so that its relevance weighs both signals like the others' do. Not being among a big store's
         nearest few hundred is not a cosine of zero: the BM25 best match for a rare name in five years of notes
         was dropped under the relevance floor for it."""
-        missing = [mid for mid, cand in pool.items() if "cosine" not in cand.signals]
-        if missing:
-            for mid, vec in self._backend.vectors_for(agent_id, missing).items():
-                pool[mid].vector = vec
-                pool[mid].signals["cosine"] = float(vec @ qvec)
+        # With diversity on, the head of the ranking needs its vectors too: read them all in one call here
+        # rather than twice (a round trip each on PostgreSQL).
+        wanted = list(pool) if self._settings.diversity else [m for m, c in pool.items() if "cosine" not in c.signals]
+        for mid, vec in self._backend.vectors_for(agent_id, wanted).items():
+            cand = pool[mid]
+            cand.vector = vec
+            if "cosine" not in cand.signals:
+                cand.signals["cosine"] = float(vec @ qvec)
 
     def _rescore(self, pool: dict[str, _Candidate], query: Query, now: datetime) -> None:
         present = {mid: query.stems_in(c.record.text) for mid, c in pool.items()}
