@@ -693,6 +693,18 @@ def test_with_url_finds_current_memories_by_url_fragment(backend: Backend) -> No
     assert backend.with_url(A, "nowhere.org", limit=10) == []
 
 
+def test_a_url_fragment_is_matched_as_written_whatever_its_characters(backend: Backend) -> None:
+    odd = make_record("odd", metadata={"urls": ['https://example.com/a_b%20c!d?q="x"']})
+    umlaut = make_record("umlaut", minutes=1, metadata={"urls": ["https://exämple.com/Straße"]})
+    near = make_record("near", minutes=2, metadata={"urls": ["https://example.com/aXb%20c"]})
+    put(backend, odd, umlaut, near)
+    assert backend.with_url(A, "a_b%20c!d", limit=10) == [odd.id]  # no wildcard, no escape character
+    assert backend.with_url(A, 'q="x"', limit=10) == [odd.id]  # quotes, which JSON escapes
+    assert backend.with_url(A, "exämple.com/strasse", limit=10) == []
+    assert backend.with_url(A, "EXÄMPLE.com/straße", limit=10) == [umlaut.id]
+    assert backend.with_url(A, "b%20c", limit=10) == [odd.id, near.id]
+
+
 def test_in_window_uses_the_event_time_else_the_creation_time(backend: Backend) -> None:
     inside_by_event = make_record("happened in the window", minutes=500, event_at=BASE_TIME + timedelta(minutes=5))
     inside_by_creation = make_record("written in the window", minutes=6)

@@ -20,7 +20,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 from ..errors import StoreError
 from ..model import MemoryRecord
 from .postgres_lexical import MATCH_BUDGET, NO_STATS
-from .postgres_migrations import LOCK_NAMESPACE, apply_migrations
+from .postgres_migrations import LOCK_NAMESPACE, apply_migrations, url_trigrams
 from .postgres_mirror import Mirrors
 from .postgres_sql import (
     COLUMNS,
@@ -89,6 +89,7 @@ class PostgresConnection:
         try:
             with psycopg.connect(url, autocommit=True, connect_timeout=timeout) as conn:
                 apply_migrations(conn)
+                self._url_trigrams = url_trigrams(conn)
                 info = TypeInfo.fetch(conn, "vector")
         except psycopg.Error as exc:
             raise StoreError(

@@ -21,6 +21,7 @@ import time
 from typing import Any
 
 import psycopg
+from psycopg import sql
 
 from ..errors import StoreError
 
@@ -292,3 +293,28 @@ def _ensure_pgvector(conn: psycopg.Connection[Any]) -> None:
                 f"the pgvector extension is missing and cannot be created ({exc}); install pgvector on the "
                 "server and run `CREATE EXTENSION vector;` as a superuser in this database"
             ) from None
+
+
+def url_trigrams(conn: psycopg.Connection[Any]) -> bool:
+    """A trigram index (pg_trgm) of each memory's URLs as its metadata writes them, so that a URL fragment of a
+    question is looked up rather than checked in every memory that has a URL (196 ms at 1M memories, 28k of
+    them with URLs). Optional: False where pg_trgm cannot be installed or used, and the scan stays."""
+    try:
+        with conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", (LOCK_NAMESPACE, MIGRATION_LOCK))
+            found = conn.execute(
+                "SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace "
+                "WHERE e.extname = 'pg_trgm'"
+            ).fetchone()
+            if found is None:  # in public: a store's own schema may be dropped with everything in it
+                conn.execute("CREATE EXTENSION pg_trgm SCHEMA public")
+                found = ("public",)
+            conn.execute(
+                sql.SQL(
+                    "CREATE INDEX IF NOT EXISTS memories_url_trigrams ON memories "
+                    "USING gin (lower(metadata->>'urls') {}.gin_trgm_ops) WHERE json_typeof(metadata->'urls') = 'array'"
+                ).format(sql.Identifier(found[0]))
+            )
+    except psycopg.Error:
+        return False
+    return True

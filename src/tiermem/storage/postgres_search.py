@@ -101,9 +101,17 @@ class PostgresSearch(PostgresConnection):
 
     def with_url(self, agent_id: str, fragment: str, *, limit: int) -> builtins.list[str]:
         """Current memories whose extracted URLs contain ``fragment`` (case-insensitive)."""
+        fragment = fragment.lower()
+        # The trigram index narrows the rows first where the metadata's JSON text holds the fragment as written:
+        # three ASCII characters or more that JSON does not escape. The exact test of each URL still decides.
+        plain = fragment.isascii() and fragment.isprintable() and not {'"', "\\"} & set(fragment)
+        narrowed = self._url_trigrams and len(fragment) >= 3 and plain
+        like = " AND lower(m.metadata->>'urls') LIKE %s ESCAPE '!'" if narrowed else ""
+        pattern = "%" + fragment.replace("!", "!!").replace("%", "!%").replace("_", "!_") + "%"
         rows = self._all(
-            f"SELECT m.id FROM memories m WHERE m.agent_id = %s AND {CURRENT} AND {WITH_URL} ORDER BY m.seq LIMIT %s",
-            (agent_id, fragment.lower(), limit),
+            f"SELECT m.id FROM memories m WHERE m.agent_id = %s AND {CURRENT} AND {WITH_URL}{like} "
+            "ORDER BY m.seq LIMIT %s",
+            (agent_id, fragment, *([pattern] if narrowed else []), limit),
             agent_id,
         )
         return [r[0] for r in rows]
