@@ -16,14 +16,17 @@ rebuilds it when the store's epoch changes (a purge, or a text edited in place).
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import re
 import string
 import threading
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 import snowballstemmer
@@ -65,12 +68,28 @@ class _TermIds(dict[str, int]):
     def __init__(self) -> None:
         super().__init__()
         self.stems: dict[str, int] = {}  # indexed term -> id
+        self.names: list[str] = []  # id -> indexed term
         self._lock = threading.Lock()  # two threads must not give two terms one id
 
     def __missing__(self, word: str) -> int:
         with self._lock:
-            tid = self[word] = self.stems.setdefault(index_term(word), len(self.stems))
+            tid = self[word] = self._id(index_term(word))
         return tid
+
+    def _id(self, term: str) -> int:
+        tid = self.stems.get(term)
+        if tid is None:
+            tid = self.stems[term] = len(self.names)
+            self.names.append(term)
+        return tid
+
+    def of_terms(self, terms: Sequence[str]) -> np.ndarray:
+        """The ids of indexed terms (a snapshot's), given new ids where unseen."""
+        found = list(map(self.stems.get, terms))  # one C-level pass; the lock only for terms never seen
+        if None in found:
+            with self._lock:
+                found = list(map(self._id, terms))
+        return np.array(found, dtype=np.int64)
 
 
 _shared_ids = _TermIds()
@@ -159,6 +178,68 @@ class LexicalIndex:
     def __len__(self) -> int:
         return len(self.ids)
 
+    def to_bytes(self) -> bytes:
+        """The index as one blob that :meth:`from_bytes` reads back, its terms as text (term ids are the
+        process's own): what a process that has no mirror of the agent loads instead of re-reading and
+        re-tokenising its rows."""
+        pairs = np.concatenate([b.pairs for b in self._blocks]) if self._blocks else np.zeros(0, dtype=np.int64)
+        freqs = np.concatenate([b.freqs for b in self._blocks]) if self._blocks else np.zeros(0, dtype=np.uint16)
+        held, local = np.unique(pairs >> 32, return_inverse=True)
+        header = {
+            "ids": self.ids,
+            "sessions": self.sessions,
+            "terms": [self._term_ids.names[t] for t in held.tolist()],
+            "watermark": self.watermark,
+            "epoch": self.epoch,
+            "stale_epoch": self.stale_epoch,
+            "total_length": self._total_length,
+        }
+        arrays = {
+            "rowids": np.asarray(self.rowids, dtype=np.int64),
+            "turns": np.asarray(self.turns, dtype=np.int64),
+            "stale": np.asarray(sorted(self.stale), dtype=np.int64),
+            "lengths": self._lengths,
+            "terms": local.astype(np.uint32),
+            "rows": (pairs & 0xFFFFFFFF).astype(np.uint32),
+            "freqs": freqs,
+        }
+        return _pack(header, arrays)
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> LexicalIndex:
+        """The index :meth:`to_bytes` wrote; ValueError when ``data`` is not one."""
+        try:
+            header, arrays = _unpack(data)
+            ids, sessions = list(header["ids"]), list(header["sessions"])
+            index = cls(
+                ids=ids,
+                rowids=arrays["rowids"].tolist(),
+                sessions=sessions,
+                turns=arrays["turns"].tolist(),
+                rows={mid: row for row, mid in enumerate(ids)},
+                watermark=int(header["watermark"]),
+                epoch=str(header["epoch"]),
+                stale=set(arrays["stale"].tolist()),
+                stale_epoch=str(header["stale_epoch"]),
+            )
+            index._lengths, index._total_length = arrays["lengths"], float(header["total_length"])
+            index._session_sizes = dict(Counter(s for s in sessions if s is not None))
+            tids = index._term_ids.of_terms(header["terms"])[arrays["terms"]]
+            pairs = (tids << 32) | arrays["rows"].astype(np.int64)
+            order = np.argsort(pairs, kind="stable")
+            if len(pairs):
+                index._blocks.append(_Block.of(pairs[order], arrays["freqs"][order]))
+            sizes = {len(index.rowids), len(index.turns), len(sessions), len(index._lengths), len(index.rows)}
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+            raise ValueError(f"not a BM25 mirror snapshot: {exc}") from None
+        if (
+            sizes != {len(ids)}
+            or len(arrays["freqs"]) != len(pairs)
+            or (len(pairs) and arrays["rows"].max() >= len(ids))
+        ):
+            raise ValueError("not a BM25 mirror snapshot: its parts disagree in length")
+        return index
+
     def add(self, rows: Iterable[tuple[int, str, str, str | None]]) -> None:
         """Index ``(rowid, memory id, document text, source session)`` rows, in rowid order."""
         batch = list(rows)
@@ -243,3 +324,32 @@ class LexicalIndex:
             hit = np.sort(np.concatenate([above, ties[: limit - len(above)]]))
         order = hit[np.argsort(-scores[hit], kind="stable")]
         return list(zip(order.tolist(), scores[order].tolist(), strict=True))
+
+
+_MAGIC = b"tiermem-bm25-1\n"
+_DTYPES = {"rowids": np.int64, "turns": np.int64, "stale": np.int64, "lengths": np.float32, "terms": np.uint32,
+           "rows": np.uint32, "freqs": np.uint16}  # fmt: skip
+
+
+def _pack(header: dict[str, Any], arrays: dict[str, np.ndarray]) -> bytes:
+    """magic, the JSON header's length (8 bytes), the header (with each array's length), the arrays' bytes."""
+    counts = {name: len(array) for name, array in arrays.items()}
+    text = json.dumps({**header, "counts": counts}, separators=(",", ":")).encode()
+    body = b"".join(np.ascontiguousarray(a, dtype=_DTYPES[n]).tobytes() for n, a in arrays.items())
+    return _MAGIC + len(text).to_bytes(8, "little") + text + body
+
+
+def _unpack(data: bytes) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
+    if not data.startswith(_MAGIC):
+        raise ValueError("no snapshot header")
+    start = len(_MAGIC) + 8
+    end = start + int.from_bytes(data[len(_MAGIC) : start], "little")
+    header = json.loads(data[start:end])
+    arrays, offset = {}, end
+    for name, dtype in _DTYPES.items():
+        count = int(header["counts"][name])
+        arrays[name] = np.frombuffer(data, dtype=dtype, count=count, offset=offset)  # ValueError when short
+        offset += count * np.dtype(dtype).itemsize
+    if offset != len(data):
+        raise ValueError("trailing bytes")
+    return header, arrays

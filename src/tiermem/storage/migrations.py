@@ -255,6 +255,13 @@ CREATE INDEX memories_agent_session ON memories(agent_id, json_extract(source, '
     WHERE json_extract(source, '$.session') IS NOT NULL;
 """
 
+# A process that has no BM25 mirror of an agent (a server with more agents than its cap, a new process) loads
+# it from a snapshot instead of re-reading and re-tokenising the agent's rows. Derived data: any change to the
+# agent's mirrors (an edit, a purge, a supersession) deletes it, so no text that is gone survives in one.
+M0009_LEXICAL_SNAPSHOTS = """
+CREATE TABLE lexical_snapshots (agent_id TEXT PRIMARY KEY, epoch TEXT NOT NULL, data BLOB NOT NULL);
+"""
+
 MIGRATIONS: tuple[tuple[str, str], ...] = (
     ("0001_initial", M0001_INITIAL),
     ("0002_fts5_index", M0002_FTS),
@@ -264,6 +271,7 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
     ("0006_lifecycle_counts", M0006_LIFECYCLE_COUNTS),
     ("0007_recall_indexes", M0007_RECALL_INDEXES),
     ("0008_session_order", M0008_SESSION_ORDER),
+    ("0009_lexical_snapshots", M0009_LEXICAL_SNAPSHOTS),
 )
 
 

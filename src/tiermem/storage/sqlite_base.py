@@ -80,7 +80,8 @@ class SQLiteConnection:
         self.read_only = _read_only(self.path)
         try:
             self._conn = _connect(self.path, busy_timeout_s, self.read_only)
-            self._conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_s * 1000)}")
+            self._busy_ms = int(busy_timeout_s * 1000)
+            self._conn.execute(f"PRAGMA busy_timeout = {self._busy_ms}")
             if not self.read_only:
                 self._conn.execute("PRAGMA journal_mode = WAL")
             self._conn.execute("PRAGMA synchronous = NORMAL")
@@ -146,6 +147,32 @@ class SQLiteConnection:
                 self._lexicons.clear()
                 raise
 
+    def try_write(self, sql: str, params: Sequence[Any]) -> bool:
+        """Run one write if the store's write lock is free now (inside this thread's own transaction: in it);
+        False when another connection holds the lock or the store is read-only. For derived data a read may
+        keep (a mirror snapshot): a read never waits for a writer."""
+        if self.read_only:
+            return False
+        with self._lock:
+            if self._conn.in_transaction:
+                self._execute(sql, params)
+                return True
+            with self._unseen_by_mirrors():
+                self._conn.execute("PRAGMA busy_timeout = 0")
+                try:
+                    self._conn.execute("BEGIN IMMEDIATE")
+                except sqlite3.OperationalError:  # locked by another connection: skip
+                    return False
+                finally:
+                    self._conn.execute(f"PRAGMA busy_timeout = {self._busy_ms}")
+                try:
+                    self._conn.execute(sql, params)
+                    self._conn.execute("COMMIT")
+                except sqlite3.OperationalError:  # disk full, I/O: the store stays as it was
+                    self._conn.rollback()
+                    return False
+        return True
+
     def meta_get(self, key: str) -> str | None:
         with self._lock:
             row = self._execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
@@ -171,6 +198,9 @@ class SQLiteConnection:
         agent's mirrors with no ``agent_id``."""
         if agent_id is None:
             self.meta_set(_STORE_EPOCH, uuid.uuid4().hex)
+            self._execute("DELETE FROM lexical_snapshots")
+        elif any(parts.values()):  # a snapshot must never hold what an edit or a purge took away
+            self._execute("DELETE FROM lexical_snapshots WHERE agent_id = ?", (agent_id,))
         for part in (p for p, changed in parts.items() if changed):
             self.meta_set(f"{part}_epoch:{agent_id}", uuid.uuid4().hex)
 

@@ -22,6 +22,10 @@ MIRROR_FROM_QUERY = 3
 # in a big store ranks the other agents' rows first (115 ms p50 at 1,000 agents of 100 memories), while its
 # own mirror costs its few rows to build.
 SMALL_AGENT = 2000
+# A BM25 mirror built from at least this many rows (and a quarter of its own), of at most SNAPSHOT_UPTO rows,
+# is saved in the store for the next process that lacks it: with more agents than the mirror cap, loading a
+# saved one costs ~0.3 ms against ~1.5 ms to read and tokenise 100 memories.
+SNAPSHOT_FROM, SNAPSHOT_UPTO = 32, 20_000
 
 
 class SQLiteSearch(SQLiteConnection):
@@ -101,7 +105,8 @@ class SQLiteSearch(SQLiteConnection):
         versions = self._versions(agent_id)
         epoch = f"{versions['store']}/{versions['lex']}"
         if index is None or index.epoch != epoch:
-            index = self._lexicons[agent_id] = LexicalIndex(epoch=epoch, stale_epoch=versions["cur"])
+            index = self._snapshot(agent_id, epoch) or LexicalIndex(epoch=epoch, stale_epoch=versions["cur"])
+            self._lexicons[agent_id] = index
         # A new mirror reads the agent's rows through its index; an update walks the rowids past the watermark
         # only (+: not the agent's index, which would visit all of its rows again).
         where = "agent_id = ? AND rowid > ?" if index.watermark == 0 else "+agent_id = ? AND rowid > ?"
@@ -117,7 +122,24 @@ class SQLiteSearch(SQLiteConnection):
             index.stale = {row for (mid,) in stale if (row := index.rows.get(mid)) is not None}
             index.stale_epoch = versions["cur"]
         index.checked = stamp
+        if len(rows) >= SNAPSHOT_FROM and 4 * len(rows) >= len(index) and len(index) <= SNAPSHOT_UPTO:
+            self.try_write(
+                "INSERT OR REPLACE INTO lexical_snapshots(agent_id, epoch, data) VALUES (?, ?, ?)",
+                (agent_id, epoch, index.to_bytes()),
+            )
         return index
+
+    def _snapshot(self, agent_id: str, epoch: str) -> LexicalIndex | None:
+        """The agent's BM25 mirror as last saved at this epoch; None when there is none (or it is unreadable:
+        then it is rebuilt from the rows)."""
+        row = self._execute("SELECT data FROM lexical_snapshots WHERE agent_id = ? AND epoch = ?", (agent_id, epoch))
+        found = row.fetchone()
+        if found is None:
+            return None
+        try:
+            return LexicalIndex.from_bytes(found[0])
+        except ValueError:
+            return None
 
     def _current_ids(self, agent_id: str, rowids: Sequence[int]) -> dict[int, str]:
         """rowid -> id of those of ``rowids`` that are the agent's current memories."""
