@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import resource
 import sys
 import tempfile
@@ -29,10 +30,21 @@ from store import Corpus, latency, machine_info
 from tiermem import Memory
 
 RESULTS = Path(__file__).resolve().parent / "results"
+BLOCK = 25
 
 
 def rss_mb() -> float:
+    """Peak resident memory of the process (SQLite's memory-mapped file pages included)."""
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+
+
+def anon_mb() -> float | None:
+    """Resident memory the process allocated (RssAnon: mirrors, caches; not the mapped store file); Linux."""
+    status = Path("/proc/self/status")
+    if not status.exists():
+        return None
+    found = re.search(r"^RssAnon:\s+(\d+) kB", status.read_text(), re.MULTILINE)
+    return round(int(found.group(1)) / 1024, 1) if found else None
 
 
 def build(mem: Memory, corpus: Corpus, agents: Sequence[str], per_agent: int) -> float:
@@ -43,17 +55,21 @@ def build(mem: Memory, corpus: Corpus, agents: Sequence[str], per_agent: int) ->
 
 
 def searches(
-    mem: Memory, agents: Sequence[str], queries: Sequence[str], n: int, seed: int, *, in_turn: bool = False
-) -> dict[str, float]:
-    """``n`` searches of agents picked at random (``in_turn``: each agent once, in order)."""
+    stores: Sequence[tuple[Memory, Sequence[str]]], queries: Sequence[str], n: int, seed: int, *, in_turn: bool = False
+) -> list[dict[str, float]]:
+    """``n`` searches of each store, of agents picked at random (``in_turn``: each agent once, in order); the
+    stores take turns by blocks of :data:`BLOCK` searches, so a machine's drift touches them alike (one by one,
+    each search would find the CPU caches filled by the other store's)."""
     rng = random.Random(seed)
-    samples = []
-    for i in range(n):
-        agent = agents[i % len(agents)] if in_turn else rng.choice(agents)
-        start = time.perf_counter()
-        mem.search(queries[i % len(queries)], agent_id=agent, limit=10, reinforce=False)
-        samples.append(time.perf_counter() - start)
-    return latency(samples)
+    samples: list[list[float]] = [[] for _ in stores]
+    for block in range(0, n, BLOCK):
+        for (mem, agents), times in zip(stores, samples, strict=True):
+            for i in range(block, min(n, block + BLOCK)):
+                agent = agents[i % len(agents)] if in_turn else rng.choice(agents)
+                start = time.perf_counter()
+                mem.search(queries[i % len(queries)], agent_id=agent, limit=10, reinforce=False)
+                times.append(time.perf_counter() - start)
+    return [latency(times) for times in samples]
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -75,9 +91,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         single = Memory.open(Path(tmp) / "one")
         build(single, Corpus(1), ["solo"], args.per_agent)
-        searches(single, ["solo"], queries, 50, 0)  # warm: the mirrors, caches
-        rows["one agent"] = {"agents": 1, **searches(single, ["solo"], queries, args.searches, 1)}
-        single.close()
+        solo = (single, ["solo"])
         place = args.store or Path(tmp) / "many"
         names = [f"agent-{i}" for i in range(args.agents)]
         fresh = not (place / "tiermem.db").exists()
@@ -87,28 +101,29 @@ def main(argv: Sequence[str] | None = None) -> None:
             print(f"built {args.agents} agents in {built:.0f} s", file=sys.stderr)
         elif len(many.agents()) != args.agents or many.stats(agent_id=names[-1])["memories"] != args.per_agent:
             sys.exit(f"{place} holds another store, not {args.agents:,} agents x {args.per_agent:,} memories")
+        searches([solo], queries, 50, 0)  # warm: the single store's mirrors, the embedder
         if fresh:  # agents no process has searched yet: their mirrors are built from their rows (and saved)
-            rows["many agents, first search of each"] = {
-                "agents": args.agents,
-                **searches(many, names[: args.searches], queries, args.searches, 3, in_turn=True),
-            }
+            one, first = searches([solo, (many, names[: args.searches])], queries, args.searches, 3, in_turn=True)
+            rows["one agent (beside the first searches)"] = {"agents": 1, **one}
+            rows["many agents, first search of each"] = {"agents": args.agents, **first}
         print("serving every agent once (each one's BM25 mirror saved in the store)", file=sys.stderr)
-        served = searches(many, names, queries, len(names), 4, in_turn=True)
+        [served] = searches([(many, names)], queries, len(names), 4, in_turn=True)
         many.close()
         many = Memory.open(place, config={"mirror_agents": args.mirror_agents})  # a new process: no mirror held
-        searches(many, names, queries, 50, 0)
+        searches([(many, names)], queries, 50, 0)
         before = rss_mb()
-        found = searches(many, names, queries, args.searches, 1)
+        one, found = searches([solo, (many, names)], queries, args.searches, 1)
+        rows["one agent"] = {"agents": 1, **one}
         rows["many agents"] = {"agents": args.agents, **found, "rss_mb": rss_mb(), "rss_before_mb": before}
-        rows["many agents"]["serving pass p50_ms"] = served["p50_ms"]
+        rows["many agents"] |= {"anon_mb": anon_mb(), "serving pass p50_ms": served["p50_ms"]}
         hot = names[: max(1, args.mirror_agents // 2)]  # a working set that fits the cap
         for agent in hot:  # each one's mirrors loaded once: what is measured is searching, not loading
             many.search(queries[0], agent_id=agent, limit=10, reinforce=False)
-        rows["many agents, working set within the cap"] = {
-            "agents": len(hot),
-            **searches(many, hot, queries, args.searches, 2),
-        }
+        one_again, within = searches([solo, (many, hot)], queries, args.searches, 2)
+        rows["one agent (beside the working set)"] = {"agents": 1, **one_again}
+        rows["many agents, working set within the cap"] = {"agents": len(hot), **within}
         many.close()
+        single.close()
     ratio = rows["many agents"]["p50_ms"] / rows["one agent"]["p50_ms"]
     results = {
         "machine": machine_info(),
@@ -119,7 +134,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"\n{'store':<42}{'agents':>8}{'p50 ms':>10}{'p99 ms':>10}")
     for name, row in rows.items():
         print(f"{name:<42}{row['agents']:>8}{row['p50_ms']:>10.2f}{row['p99_ms']:>10.2f}")
-    print(f"p50 ratio, random agents / one agent: {ratio:.2f}; peak RSS {rss_mb()} MB")
+    print(f"p50 ratio, random agents / one agent: {ratio:.2f}; peak RSS {rss_mb()} MB, RssAnon {anon_mb()} MB")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=2))
 

@@ -88,7 +88,7 @@ class _TermIds(dict[str, int]):
         found = list(map(self.stems.get, terms))  # one C-level pass; the lock only for terms never seen
         if None in found:
             with self._lock:
-                found = list(map(self._id, terms))
+                found = [self._id(term) if tid is None else tid for tid, term in zip(found, terms, strict=True)]
         return np.array(found, dtype=np.int64)
 
 

@@ -258,8 +258,11 @@ CREATE INDEX memories_agent_session ON memories(agent_id, json_extract(source, '
 # A process that has no BM25 mirror of an agent (a server with more agents than its cap, a new process) loads
 # it from a snapshot instead of re-reading and re-tokenising the agent's rows. Derived data: any change to the
 # agent's mirrors (an edit, a purge, a supersession) deletes it, so no text that is gone survives in one.
+# A loaded snapshot reads the agent's rows past its watermark, which may be far behind the table's end (other
+# agents wrote since): an index of (agent_id, rowid) finds them without walking every later row.
 M0009_LEXICAL_SNAPSHOTS = """
 CREATE TABLE lexical_snapshots (agent_id TEXT PRIMARY KEY, epoch TEXT NOT NULL, data BLOB NOT NULL);
+CREATE INDEX memories_agent_rows ON memories(agent_id);
 """
 
 MIGRATIONS: tuple[tuple[str, str], ...] = (

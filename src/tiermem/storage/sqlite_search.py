@@ -53,12 +53,6 @@ class SQLiteSearch(SQLiteConnection):
                 limit, lambda depth: self._fts_ranked(terms, depth), lambda rowids: self._current_ids(agent_id, rowids)
             )
 
-    def _mirrored(self, agent_id: str) -> bool:
-        """Does the BM25 mirror answer this query (rather than FTS5)?"""
-        if agent_id in self._lexicons or self._lexical_queries[agent_id] >= MIRROR_FROM_QUERY:
-            return True
-        return self._small(agent_id)
-
     def _small(self, agent_id: str) -> bool:
         """At most :data:`SMALL_AGENT` memories (counted no further than that)."""
         sql = "SELECT COUNT(*) FROM (SELECT 1 FROM memories WHERE agent_id = ? LIMIT ?)"
@@ -107,12 +101,12 @@ class SQLiteSearch(SQLiteConnection):
         if index is None or index.epoch != epoch:
             index = self._snapshot(agent_id, epoch) or LexicalIndex(epoch=epoch, stale_epoch=versions["cur"])
             self._lexicons[agent_id] = index
-        # A new mirror reads the agent's rows through its index; an update walks the rowids past the watermark
-        # only (+: not the agent's index, which would visit all of its rows again).
-        where = "agent_id = ? AND rowid > ?" if index.watermark == 0 else "+agent_id = ? AND rowid > ?"
+        # The agent's rows past the watermark, through the (agent_id, rowid) index: neither its earlier rows
+        # nor other agents' later ones are visited.
         rows = self._execute(
-            "SELECT rowid, id, text || ' ' || tags || ' ' || COALESCE(category, ''), "
-            f"json_extract(source, '$.session'), NOT ({CURRENT}) FROM memories m WHERE {where} ORDER BY rowid",
+            "SELECT rowid, id, text || ' ' || tags || ' ' || COALESCE(category, ''), json_extract(source, "
+            f"'$.session'), NOT ({CURRENT}) FROM memories m INDEXED BY memories_agent_rows WHERE agent_id = ? "
+            "AND rowid > ? ORDER BY rowid",
             (agent_id, index.watermark),
         ).fetchall()
         index.add(row[:4] for row in rows)
