@@ -157,3 +157,26 @@ def test_a_search_never_waits_for_another_writer_to_save_a_mirror(store: Path) -
         backend._lexicons.clear()
         mem.search("spare key", agent_id="a", reinforce=False)  # the lock is free: this one saves it
     assert len(_snapshots(store, "a")) == 1
+
+
+def test_a_mirror_read_before_a_purge_is_not_saved_after_it(store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another process purges a memory between this one's reads of the agent's rows and its save: the saved
+    snapshot would hold the purged text, so it is not saved."""
+    with Memory.open(store) as mem, Memory.open(store) as other:
+        key = mem.search("spare key flowerpot", agent_id="a")[0].memory
+        with sqlite3.connect(store / "tiermem.db") as conn:
+            conn.execute("DELETE FROM lexical_snapshots")
+        cast(SQLiteBackend, mem._backend)._lexicons.clear()
+        real = LexicalIndex.to_bytes
+
+        def purged_meanwhile(index: LexicalIndex) -> bytes:
+            other.purge(key.id, agent_id="a")  # lands after the rows were read, before the save
+            return real(index)
+
+        monkeypatch.setattr(LexicalIndex, "to_bytes", purged_meanwhile)
+        mem.search("pipeline", agent_id="a", reinforce=False)
+        assert _snapshots(store, "a") == []
+        monkeypatch.setattr(LexicalIndex, "to_bytes", real)
+        assert all(h.memory.id != key.id for h in mem.search("spare key flowerpot", agent_id="a"))
+    [data] = _snapshots(store, "a")  # saved again by the search after, without the purged memory
+    assert key.id not in LexicalIndex.from_bytes(data).ids

@@ -173,6 +173,17 @@ class SQLiteConnection:
                     return False
         return True
 
+    def _save_snapshot(self, agent_id: str, epoch: str, data: bytes) -> None:
+        """Keep the agent's BM25 mirror, built at ``epoch``, when the lock is free (see :meth:`try_write`) and
+        the epoch is still the store's: a purge or an edit committed since the mirror's rows were read has
+        deleted the agent's snapshot, and this one, holding what it took away, must not come back."""
+        self.try_write(
+            "INSERT OR REPLACE INTO lexical_snapshots(agent_id, epoch, data) SELECT ?, ?, ? WHERE "
+            "COALESCE((SELECT value FROM meta WHERE key = ?), '') || '/' || "
+            "COALESCE((SELECT value FROM meta WHERE key = ?), '') = ?",
+            (agent_id, epoch, data, _STORE_EPOCH, f"lex_epoch:{agent_id}", epoch),
+        )
+
     def meta_get(self, key: str) -> str | None:
         with self._lock:
             row = self._execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()

@@ -117,10 +117,7 @@ class SQLiteSearch(SQLiteConnection):
             index.stale_epoch = versions["cur"]
         index.checked = stamp
         if len(rows) >= SNAPSHOT_FROM and 4 * len(rows) >= len(index) and len(index) <= SNAPSHOT_UPTO:
-            self.try_write(
-                "INSERT OR REPLACE INTO lexical_snapshots(agent_id, epoch, data) VALUES (?, ?, ?)",
-                (agent_id, epoch, index.to_bytes()),
-            )
+            self._save_snapshot(agent_id, epoch, index.to_bytes())
         return index
 
     def _snapshot(self, agent_id: str, epoch: str) -> LexicalIndex | None:
