@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tiermem import Memory
-from tiermem.storage import lexical, sqlite_search
+from tiermem.storage import lexical
 from tiermem.storage.lexical import LexicalIndex
 from tiermem.storage.sqlite import SQLiteBackend
 
@@ -86,7 +86,7 @@ def _snapshots(directory: Path, agent: str) -> list[bytes]:
 
 @pytest.fixture
 def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setattr(sqlite_search, "SNAPSHOT_FROM", 4)
+    monkeypatch.setattr(lexical, "SNAPSHOT_FROM", 4)
     with Memory.open(tmp_path) as mem:
         mem.store_many([{"text": f"note {i} about the {w} pipeline"} for i, w in enumerate(WORDS)], agent_id="a")
         mem.store("The spare key hides under the blue flowerpot", agent_id="a")

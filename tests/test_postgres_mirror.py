@@ -10,12 +10,15 @@ from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import cast
 
 import pytest
 
 import pg
 from builders import make_record
 from tiermem.model import MemoryRecord
+from tiermem.storage import lexical
+from tiermem.storage.lexical import LexicalIndex
 from tiermem.storage.postgres import PostgresBackend
 from tiermem.storage.sqlite import SQLiteBackend
 
@@ -126,3 +129,64 @@ def test_placements_come_from_the_mirror_and_follow_changes(pair: tuple[Postgres
     unseen = make_record("a turn no search has read", minutes=4, source={"session": "s2"})
     writer.insert([unseen], None)
     assert reader.placements(AGENT, [unseen.id]) == {unseen.id: (1, "s2")}  # not in the mirror: the database
+
+
+def _saved(backend: PostgresBackend, agent: str = AGENT) -> list[bytes]:
+    return [bytes(r[0]) for r in backend._all("SELECT data FROM lexical_snapshots WHERE agent_id = %s", (agent,))]
+
+
+def test_a_replica_without_the_mirror_loads_the_saved_one_and_ranks_the_same(
+    pair: tuple[PostgresBackend, PostgresBackend], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(lexical, "SNAPSHOT_FROM", 4)
+    first, second = pair
+    records = [make_record(f"note {i} about the billing worker and deploy {i % 3}", minutes=i) for i in range(12)]
+    first.insert(records, None)
+    built = first.lexical(AGENT, ["billing", "deploy"], limit=20)
+    assert len(_saved(first)) == 1
+    later = make_record("the zeppelin hangar opens at dawn", minutes=99)
+    first.insert([later], None)  # a row past the saved mirror's watermark
+    loads: list[int] = []
+    real = LexicalIndex.from_bytes.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: type[LexicalIndex], data: bytes) -> LexicalIndex:
+        loads.append(1)
+        return cast(LexicalIndex, real(cls, data))
+
+    monkeypatch.setattr(LexicalIndex, "from_bytes", classmethod(counted))
+    assert second.lexical(AGENT, ["zeppelin"], limit=5)[0][0] == later.id
+    assert loads == [1]
+    assert ids(second.lexical(AGENT, ["billing", "deploy"], limit=20)) == ids(
+        first.lexical(AGENT, ["billing", "deploy"], limit=20)
+    )
+    assert ids(built) and set(ids(built)) <= {r.id for r in records}
+
+
+def test_no_saved_mirror_keeps_a_purged_memory(
+    pair: tuple[PostgresBackend, PostgresBackend], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(lexical, "SNAPSHOT_FROM", 4)
+    first, second = pair
+    records = [make_record(f"note {i} about the billing worker", minutes=i) for i in range(8)]
+    secret = make_record("the vault combination is quokka", minutes=50)
+    first.insert([*records, secret], None)
+    first.lexical(AGENT, ["billing"], limit=5)
+    assert _saved(first)
+    second.purge(AGENT, secret.id)
+    assert _saved(first) == []  # deleted with the memory, in its transaction
+    real = LexicalIndex.to_bytes
+    third = make_record("the pantry holds the quokka biscuits", minutes=60)
+
+    def purged_meanwhile(index: LexicalIndex) -> bytes:  # another replica purges between the reads and the save
+        second.purge(AGENT, third.id)
+        return real(index)
+
+    first.insert([third], None)
+    first._mirrors = type(first._mirrors)(4)  # type: ignore[misc]  # a process that holds no mirror
+    monkeypatch.setattr(LexicalIndex, "to_bytes", purged_meanwhile)
+    first.lexical(AGENT, ["billing"], limit=5)
+    assert _saved(first) == []
+    monkeypatch.setattr(LexicalIndex, "to_bytes", real)
+    assert first.lexical(AGENT, ["quokka"], limit=5) == []
+    [data] = _saved(first)  # saved again, without either purged memory
+    assert LexicalIndex.from_bytes(data).search(["quokka"], 5) == []

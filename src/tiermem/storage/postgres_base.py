@@ -36,7 +36,7 @@ ORDER_SQL = {
     "importance": "m.importance DESC, m.created_at DESC, m.seq DESC",
     "accessed": "m.last_accessed_at DESC NULLS LAST, m.created_at DESC, m.seq DESC",
 }
-_AGENT_LOCKS = LOCK_NAMESPACE + 1  # advisory lock space of per-agent write locks: (this, hashtext(agent))
+AGENT_LOCKS = LOCK_NAMESPACE + 1  # advisory lock space of per-agent write locks: (this, hashtext(agent))
 _INDEX_LOCK = (LOCK_NAMESPACE, 2)
 STATS_TTL_S = 300.0  # how long the lexeme statistics are trusted before they are read again
 HNSW_MAX_DIMS = 2000  # pgvector's HNSW limit for the vector type; wider vectors are searched exactly
@@ -57,7 +57,7 @@ class _Transaction:
     def lock(self, agent_id: str) -> None:
         """Take the agent's write lock for the rest of the transaction (once)."""
         if agent_id not in self.locked:
-            self.conn.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (_AGENT_LOCKS, agent_id))
+            self.conn.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (AGENT_LOCKS, agent_id))
             self.locked.add(agent_id)
 
 

@@ -245,6 +245,20 @@ CREATE TRIGGER lifecycle_categories_insert AFTER INSERT ON memories REFERENCING 
 FOR EACH STATEMENT EXECUTE FUNCTION lifecycle_categories_insert();
 """
 
+# An agent's BM25 mirror saved for the processes that do not hold it (see postgres_mirror), at the ``lex``
+# version its rows were read at. Derived data: a new ``lex`` version (a memory deleted or its words edited)
+# deletes it in the same transaction, so no text that is gone survives in one.
+M0009_LEXICAL_SNAPSHOTS = """
+CREATE TABLE lexical_snapshots (agent_id TEXT PRIMARY KEY, lex BIGINT NOT NULL, data BYTEA NOT NULL);
+CREATE FUNCTION tiermem_drop_lexical_snapshot() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    DELETE FROM lexical_snapshots WHERE agent_id = NEW.agent_id;
+    RETURN NULL;
+END $$;
+CREATE TRIGGER agent_versions_lexical_snapshot AFTER INSERT OR UPDATE OF lex ON agent_versions
+FOR EACH ROW EXECUTE FUNCTION tiermem_drop_lexical_snapshot();
+"""
+
 MIGRATIONS: tuple[tuple[str, str], ...] = (
     ("0001_initial", M0001_INITIAL),
     ("0002_when_index", M0002_WHEN_INDEX),
@@ -254,6 +268,7 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
     ("0006_session_order", M0006_SESSION_ORDER),
     ("0007_agent_versions", M0007_AGENT_VERSIONS),
     ("0008_category_counts_per_statement", M0008_CATEGORY_COUNTS_PER_STATEMENT),
+    ("0009_lexical_snapshots", M0009_LEXICAL_SNAPSHOTS),
 )
 
 

@@ -40,6 +40,11 @@ _CHECK = (
     "FROM memories m WHERE m.agent_id = %s AND m.seq > %s ORDER BY m.seq) r ON TRUE ORDER BY r.seq"
 )
 
+_SAVED = (
+    "SELECT COALESCE(v.lex, 0), s.data FROM (SELECT 1) one LEFT JOIN agent_versions v ON v.agent_id = %s "
+    "LEFT JOIN lexical_snapshots s ON s.agent_id = %s AND s.lex = COALESCE(v.lex, 0)"
+)
+
 
 class Mirrors:
     """The BM25 mirrors of one process, per agent."""
@@ -64,10 +69,16 @@ class Mirrors:
         """The agent's mirror as the last search left it (not checked against the database)."""
         return self._indexes[agent_id]
 
-    def current(self, agent_id: str, read: Callable[..., list[tuple[Any, ...]]]) -> LexicalIndex:
+    def current(
+        self,
+        agent_id: str,
+        read: Callable[..., list[tuple[Any, ...]]],
+        save: Callable[[str, LexicalIndex], None] | None = None,
+    ) -> LexicalIndex:
         """The agent's mirror, brought up to date with what every process committed; ``read(sql, params)``
-        runs a query."""
-        index = self._indexes.get(agent_id)
+        runs a query; ``save(agent_id, index)`` keeps a mirror built from many rows for other processes (a
+        process that does not hold the agent's mirror loads the saved one, then reads the rows past it)."""
+        index = self._indexes.get(agent_id) or _saved(agent_id, read)
         # One statement, one snapshot: the versions and the rows past the watermark (none: one row of NULLs).
         rows = read(_CHECK, (agent_id, agent_id, agent_id, index.watermark if index else 0))
         lex, cur = str(rows[0][0]), str(rows[0][1])
@@ -87,7 +98,22 @@ class Mirrors:
             stale = read(f"SELECT m.id FROM memories m WHERE m.agent_id = %s AND NOT ({CURRENT})", (agent_id,))
             index.stale = {row for (mid,) in stale if (row := index.rows.get(mid)) is not None}
             index.stale_epoch = cur
+        if save is not None and index.worth_saving(len(rows)):
+            save(agent_id, index)
         return index
+
+
+def _saved(agent_id: str, read: Callable[..., list[tuple[Any, ...]]]) -> LexicalIndex | None:
+    """The agent's mirror as saved at its current ``lex`` version; None when there is none (or it is unreadable:
+    then it is built from the rows)."""
+    [(lex, data)] = read(_SAVED, (agent_id, agent_id))
+    if data is None:
+        return None
+    try:
+        index = LexicalIndex.from_bytes(bytes(data))
+    except ValueError:
+        return None
+    return index if index.epoch == str(lex) else None
 
 
 def ranked_current(index: LexicalIndex, terms: Sequence[str], limit: int) -> list[tuple[str, float]]:

@@ -12,10 +12,12 @@ from typing import Any
 
 import numpy as np
 import psycopg
+from psycopg_pool import PoolTimeout
 
 from ..errors import StoreError
 from ..model import MemoryRecord
-from .postgres_base import STATS_TTL_S, PostgresConnection
+from .lexical import LexicalIndex
+from .postgres_base import AGENT_LOCKS, STATS_TTL_S, PostgresConnection
 from .postgres_lexical import LexemeStats, plan_terms
 from .postgres_migrations import MIGRATIONS
 from .postgres_mirror import SMALL_AGENT, ranked_current
@@ -42,7 +44,7 @@ class PostgresSearch(PostgresConnection):
         if mirrors is not None and getattr(self._local, "tx", None) is None:
             with mirrors.lock:
                 if mirrors.wanted(agent_id, lambda: self._small(agent_id)):
-                    return ranked_current(mirrors.current(agent_id, self._all), terms, limit)
+                    return ranked_current(mirrors.current(agent_id, self._all, self._save_snapshot), terms, limit)
         plans = plan_terms(self._lexemes(usable), self._lexeme_stats(), self._match_budget)
         matching = [p.term for p in plans if p.match]
         if not matching:
@@ -56,6 +58,25 @@ class PostgresSearch(PostgresConnection):
             agent_id,
         )
         return [(r[0], float(r[1])) for r in rows]
+
+    def _save_snapshot(self, agent_id: str, index: LexicalIndex) -> None:
+        """Keep the agent's BM25 mirror for other processes, when no write of the agent is under way (its
+        advisory lock is free) and its ``lex`` version is still the one the mirror's rows were read at: a
+        purge committed since would otherwise come back in it. Never waits; a failure only loses the copy."""
+        data, lex = index.to_bytes(), int(index.epoch)  # before the lock: held for one statement only
+        try:
+            with self._pool.connection() as conn, conn.transaction():
+                locked = conn.execute("SELECT pg_try_advisory_xact_lock(%s, hashtext(%s))", (AGENT_LOCKS, agent_id))
+                if not locked.fetchone()[0]:  # type: ignore[index]
+                    return
+                conn.execute(
+                    "INSERT INTO lexical_snapshots(agent_id, lex, data) SELECT %s, %s, %s WHERE "
+                    "COALESCE((SELECT lex FROM agent_versions WHERE agent_id = %s), 0) = %s "
+                    "ON CONFLICT (agent_id) DO UPDATE SET lex = excluded.lex, data = excluded.data",
+                    (agent_id, lex, data, agent_id, lex),
+                )
+        except (psycopg.Error, PoolTimeout):
+            return
 
     def _small(self, agent_id: str) -> bool:
         """At most :data:`SMALL_AGENT` memories (counted no further than that)."""

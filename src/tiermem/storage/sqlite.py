@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from ..config import load_settings
-from ..errors import StoreError, ValidationError
+from ..errors import StoreDamagedError, StoreError, ValidationError
 from ..model import Link, MemoryRecord
 from .base import ORDERS, Filters, HistoryEntry, OpenedStore, readable_pages
 from .lifecycle import LifecycleTables
@@ -141,18 +141,27 @@ class SQLiteBackend(SQLiteSearch, SQLiteRepair, LifecycleTables):
         return found
 
     def iter_all(self, agent_id: str) -> Iterator[MemoryRecord]:
-        """Pages by rowid, so an export of a large store never holds it all in memory."""
-        for rows in self._pages(f"SELECT m.rowid, {SELECT} FROM memories m WHERE m.agent_id = ?", (agent_id,)):
+        """Pages by rowid, so an export of a large store never holds it all in memory. Through the agent's
+        index; where that is damaged, through the table itself (slower: every agent's rows are read)."""
+        select = f"SELECT m.rowid, {SELECT} FROM memories m WHERE {{}}agent_id = ?"
+        for rows in self._pages(select.format(""), (agent_id,), damaged=select.format("+")):
             yield from (row_to_record(row[1:]) for row in rows)
 
-    def _pages(self, select: str, params: Sequence[Any], size: int = 1000) -> Iterator[builtins.list[Any]]:
-        """Rows of ``select`` (its first column a rowid, its WHERE clause open) a page at a time, by rowid."""
+    def _pages(
+        self, select: str, params: Sequence[Any], size: int = 1000, *, damaged: str | None = None
+    ) -> Iterator[builtins.list[Any]]:
+        """Rows of ``select`` (its first column a rowid, its WHERE clause open) a page at a time, by rowid;
+        ``damaged``: the same rows read another way, tried when ``select`` meets a damaged page."""
 
         def fetch(after: int, size: int) -> builtins.list[Any]:
             with self._lock, translated(self.path):
-                return self._execute(
-                    f"{select} AND rowid > ? ORDER BY rowid LIMIT ?", [*params, after, size]
-                ).fetchall()
+                sql = "{} AND rowid > ? ORDER BY rowid LIMIT ?"
+                try:
+                    return self._execute(sql.format(select), [*params, after, size]).fetchall()
+                except StoreDamagedError:
+                    if damaged is None:
+                        raise
+                    return self._execute(sql.format(damaged), [*params, after, size]).fetchall()
 
         return readable_pages(fetch, size)
 
@@ -235,7 +244,11 @@ class SQLiteBackend(SQLiteSearch, SQLiteRepair, LifecycleTables):
 
     def agents(self) -> builtins.list[str]:
         with self._lock:
-            return [r[0] for r in self._execute("SELECT DISTINCT agent_id FROM memories ORDER BY agent_id")]
+            try:
+                return [r[0] for r in self._execute("SELECT DISTINCT agent_id FROM memories ORDER BY agent_id")]
+            except StoreDamagedError:  # the index read is damaged: the table's readable rows say who is there
+                found = {r[1] for rows in self._pages("SELECT rowid, agent_id FROM memories WHERE 1", ()) for r in rows}
+                return sorted(found)
 
     def stats(self, agent_id: str) -> dict[str, Any]:
         with self._lock:

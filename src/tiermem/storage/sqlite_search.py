@@ -22,10 +22,6 @@ MIRROR_FROM_QUERY = 3
 # in a big store ranks the other agents' rows first (115 ms p50 at 1,000 agents of 100 memories), while its
 # own mirror costs its few rows to build.
 SMALL_AGENT = 2000
-# A BM25 mirror built from at least this many rows (and a quarter of its own), of at most SNAPSHOT_UPTO rows,
-# is saved in the store for the next process that lacks it: with more agents than the mirror cap, loading a
-# saved one costs ~0.3 ms against ~1.5 ms to read and tokenise 100 memories.
-SNAPSHOT_FROM, SNAPSHOT_UPTO = 32, 20_000
 
 
 class SQLiteSearch(SQLiteConnection):
@@ -116,7 +112,7 @@ class SQLiteSearch(SQLiteConnection):
             index.stale = {row for (mid,) in stale if (row := index.rows.get(mid)) is not None}
             index.stale_epoch = versions["cur"]
         index.checked = stamp
-        if len(rows) >= SNAPSHOT_FROM and 4 * len(rows) >= len(index) and len(index) <= SNAPSHOT_UPTO:
+        if index.worth_saving(len(rows)):
             self._save_snapshot(agent_id, epoch, index.to_bytes())
         return index
 
