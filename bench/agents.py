@@ -26,10 +26,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from store import Corpus, latency, machine_info
-from tiermem import Memory
+ROOT = Path(__file__).resolve().parent
+sys.path[:0] = [str(ROOT), str(ROOT.parent / "tests")]
 
-RESULTS = Path(__file__).resolve().parent / "results"
+import pg  # noqa: E402 - the throwaway PostgreSQL cluster of the tests (--postgres)
+from store import Corpus, latency, machine_info  # noqa: E402
+from tiermem import Memory  # noqa: E402
+
+RESULTS = ROOT / "results"
 BLOCK = 25
 
 
@@ -80,6 +84,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--searches", type=int, default=600)
     parser.add_argument("--out", type=Path, default=RESULTS / "agents.json")
     parser.add_argument(
+        "--postgres",
+        action="store_true",
+        help="both stores in databases of a throwaway PostgreSQL cluster on loopback (tests/pg.py), built anew",
+    )
+    parser.add_argument(
         "--store",
         type=Path,
         default=None,
@@ -89,12 +98,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     queries = Corpus(7).queries(200)
     rows: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        single = Memory.open(Path(tmp) / "one")
+        cluster = pg.cluster() if args.postgres else None
+        single = Memory.open(cluster.create_database("one") if cluster else Path(tmp) / "one")
         build(single, Corpus(1), ["solo"], args.per_agent)
         solo = (single, ["solo"])
-        place = args.store or Path(tmp) / "many"
+        place: Path | str = cluster.create_database("many") if cluster else args.store or Path(tmp) / "many"
         names = [f"agent-{i}" for i in range(args.agents)]
-        fresh = not (place / "tiermem.db").exists()
+        fresh = cluster is not None or not (Path(place) / "tiermem.db").exists()
         many = Memory.open(place, config={"mirror_agents": args.mirror_agents})
         if fresh:
             built = build(many, Corpus(2), names, args.per_agent)
