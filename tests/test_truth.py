@@ -11,9 +11,12 @@ from typing import Any
 
 import pytest
 
+from builders import make_record
 from tiermem import Memory
 from tiermem.errors import NotFoundError
 from tiermem.recall import scoring
+from tiermem.recall.pipeline import _Candidate, _newer_first
+from tiermem.recall.query import analyse
 
 NOW = datetime(2031, 6, 1, 12, tzinfo=UTC)
 BOATS = [
@@ -190,3 +193,22 @@ def test_the_same_sentence_with_two_places_swapped_stays_behind(mem: Memory) -> 
     assert other.created and mem.get(fact.id).is_current
     hits = mem.search("What port does the staging database listen on?", limit=5, reinforce=False)
     assert hits[0].memory.id == fact.id
+
+
+def _hit(text: str, minutes: int, relevance: float, score: float) -> _Candidate:
+    return _Candidate(make_record(text, minutes=minutes), {"relevance": relevance}, score)
+
+
+def test_a_change_told_with_more_around_it_stands_first_when_it_holds_the_questions_words() -> None:
+    """Diluted by what is told around it, the newer version is only a fair match (WARM) of the question: it goes
+    first when it holds every word of the question the older one holds, and stays behind when it lacks one (a
+    fact of its kind about something else: "client payments" is not "invoicing clients")."""
+    query = analyse("Which tool do I use for invoicing clients?", NOW)
+    old = _hit("I send my invoices to clients through QuickBooks.", 0, 0.45, 0.9)
+    new = _hit("I got fed up with the fees and moved all my client invoicing over to Xero.", 5, 0.3, 0.6)
+    assert scoring.recall_tier(new.signals["relevance"]) == "warm"
+    assert _newer_first([old, new], query)[0] is new and new.signals["newer_than"] == old.record.id
+    other = _hit("I got fed up with the fees and moved my client payments over to Xero.", 5, 0.3, 0.6)
+    assert _newer_first([old, other], query)[0] is old
+    weak = _hit("I got fed up with the fees and moved all my client invoicing over to Xero.", 5, 0.2, 0.6)
+    assert _newer_first([old, weak], query)[0] is old  # below WARM: no match of the question worth its place

@@ -435,7 +435,7 @@ def _newer_value(
     after "Our flight to Lisbon leaves on March 14"), sharing a word of the question (and see
     :func:`_later_and_strong`)."""
     return (
-        _later_and_strong(cand, above)
+        _later_and_strong(cand, above, words, above_words)
         and bool(words & above_words)
         and competing_value(cand.record.text, above.record.text, query.text)
     )
@@ -450,7 +450,7 @@ def _told_change(cand: _Candidate, above: _Candidate, words: frozenset[str], abo
     archived?"), unless it is the earlier sentence with two places swapped: another thing of its kind ("The
     staging cache now listens on port 6380" for "What port does the staging database listen on?")."""
     if not (
-        _later_and_strong(cand, above)
+        _later_and_strong(cand, above, words, above_words)
         and above_words
         and says_change_of(cand.record.text, above.record.text)
         and 2 * len(above_words & words) >= len(above_words)
@@ -459,13 +459,18 @@ def _told_change(cand: _Candidate, above: _Candidate, words: frozenset[str], abo
     return above_words <= words or not another_of_its_kind(cand.record.text, above.record.text)
 
 
-def _later_and_strong(cand: _Candidate, above: _Candidate) -> bool:
-    """Written or dated after the hit above it, both strong matches of the question (HOT), and scored at least
-    :data:`VALUE_TIE` of it."""
-    return (
-        _when(cand.record) > _when(above.record)
-        and cand.score >= VALUE_TIE * above.score
-        and min(cand.signals["relevance"], above.signals["relevance"]) >= scoring.HOT_RELEVANCE
+def _later_and_strong(cand: _Candidate, above: _Candidate, words: frozenset[str], above_words: frozenset[str]) -> bool:
+    """Written or dated after the hit above it, scored at least :data:`VALUE_TIE` of it, and both strong
+    matches of the question (HOT); or the earlier one strong and the later one a fair match (WARM) holding
+    every word of the question the earlier one holds: a change told with more around it is diluted, and
+    keeps the subject's words ("Since the baby arrived I'm up at 5:30 most days" after "I wake up at 7")."""
+    if _when(cand.record) <= _when(above.record) or cand.score < VALUE_TIE * above.score:
+        return False
+    return min(cand.signals["relevance"], above.signals["relevance"]) >= scoring.HOT_RELEVANCE or (
+        above.signals["relevance"] >= scoring.HOT_RELEVANCE
+        and cand.signals["relevance"] >= scoring.WARM_RELEVANCE
+        and bool(above_words)
+        and above_words <= words
     )
 
 
