@@ -5,12 +5,14 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import numpy as np
+import pytest
 
 from tiermem import _ids
 from tiermem.model import MemoryRecord
+from tiermem.storage.lexical import LexicalIndex
 from tiermem.text import content_hash
 
 #: the dimension of the hand-made vectors of the contract suite
@@ -111,3 +113,16 @@ SEED_003_END_SESSION: dict[str, Any] = {
     },
     "mood": "focused, productive",
 }
+
+
+def count_snapshot_loads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A list that gets an entry each time a saved BM25 mirror is loaded (the real load still runs)."""
+    loads: list[int] = []
+    real = LexicalIndex.from_bytes.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: type[LexicalIndex], data: bytes) -> LexicalIndex:
+        loads.append(1)
+        return cast(LexicalIndex, real(cls, data))
+
+    monkeypatch.setattr(LexicalIndex, "from_bytes", classmethod(counted))
+    return loads

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from builders import count_snapshot_loads
 from tiermem import Memory
 from tiermem.storage import lexical
 from tiermem.storage.lexical import LexicalIndex
@@ -100,14 +101,7 @@ def test_a_new_process_loads_the_saved_mirror_and_answers_the_same(
         assert mem.search("where is the spare key?", agent_id="a", reinforce=False)
         mem.store("The spare bike lock is in the garage", agent_id="a")  # a row past the saved watermark
     assert len(_snapshots(store, "a")) == 1
-    loads: list[int] = []
-    real = LexicalIndex.from_bytes.__func__  # type: ignore[attr-defined]
-
-    def counted(cls: type[LexicalIndex], data: bytes) -> LexicalIndex:
-        loads.append(1)
-        return cast(LexicalIndex, real(cls, data))
-
-    monkeypatch.setattr(LexicalIndex, "from_bytes", classmethod(counted))
+    loads = count_snapshot_loads(monkeypatch)
     answers = []
     for _ in range(2):  # loaded from the snapshot, then built from the rows
         with Memory.open(store) as mem:

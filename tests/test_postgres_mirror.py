@@ -10,12 +10,11 @@ from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import cast
 
 import pytest
 
 import pg
-from builders import make_record
+from builders import count_snapshot_loads, make_record
 from tiermem.model import MemoryRecord
 from tiermem.storage import lexical
 from tiermem.storage.lexical import LexicalIndex
@@ -146,14 +145,7 @@ def test_a_replica_without_the_mirror_loads_the_saved_one_and_ranks_the_same(
     assert len(_saved(first)) == 1
     later = make_record("the zeppelin hangar opens at dawn", minutes=99)
     first.insert([later], None)  # a row past the saved mirror's watermark
-    loads: list[int] = []
-    real = LexicalIndex.from_bytes.__func__  # type: ignore[attr-defined]
-
-    def counted(cls: type[LexicalIndex], data: bytes) -> LexicalIndex:
-        loads.append(1)
-        return cast(LexicalIndex, real(cls, data))
-
-    monkeypatch.setattr(LexicalIndex, "from_bytes", classmethod(counted))
+    loads = count_snapshot_loads(monkeypatch)
     assert second.lexical(AGENT, ["zeppelin"], limit=5)[0][0] == later.id
     assert loads == [1]
     assert ids(second.lexical(AGENT, ["billing", "deploy"], limit=20)) == ids(
