@@ -130,15 +130,23 @@ def test_placements_come_from_the_mirror_and_follow_changes(pair: tuple[Postgres
     assert reader.placements(AGENT, [unseen.id]) == {unseen.id: (1, "s2")}  # not in the mirror: the database
 
 
+@pytest.fixture
+def saving(
+    pair: tuple[PostgresBackend, PostgresBackend], monkeypatch: pytest.MonkeyPatch
+) -> tuple[PostgresBackend, PostgresBackend]:
+    """Two replicas that save a BM25 mirror from 4 rows on (not 32: small test agents)."""
+    monkeypatch.setattr(lexical, "SNAPSHOT_FROM", 4)
+    return pair
+
+
 def _saved(backend: PostgresBackend, agent: str = AGENT) -> list[bytes]:
     return [bytes(r[0]) for r in backend._all("SELECT data FROM lexical_snapshots WHERE agent_id = %s", (agent,))]
 
 
 def test_a_replica_without_the_mirror_loads_the_saved_one_and_ranks_the_same(
-    pair: tuple[PostgresBackend, PostgresBackend], monkeypatch: pytest.MonkeyPatch
+    saving: tuple[PostgresBackend, PostgresBackend], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(lexical, "SNAPSHOT_FROM", 4)
-    first, second = pair
+    first, second = saving
     records = [make_record(f"note {i} about the billing worker and deploy {i % 3}", minutes=i) for i in range(12)]
     first.insert(records, None)
     built = first.lexical(AGENT, ["billing", "deploy"], limit=20)
@@ -155,10 +163,9 @@ def test_a_replica_without_the_mirror_loads_the_saved_one_and_ranks_the_same(
 
 
 def test_no_saved_mirror_keeps_a_purged_memory(
-    pair: tuple[PostgresBackend, PostgresBackend], monkeypatch: pytest.MonkeyPatch
+    saving: tuple[PostgresBackend, PostgresBackend], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(lexical, "SNAPSHOT_FROM", 4)
-    first, second = pair
+    first, second = saving
     records = [make_record(f"note {i} about the billing worker", minutes=i) for i in range(8)]
     secret = make_record("the vault combination is quokka", minutes=50)
     first.insert([*records, secret], None)
