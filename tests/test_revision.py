@@ -100,6 +100,17 @@ def test_the_explanation_names_the_values() -> None:
     assert revision.why == "new value: 1,000 (was 100)"
 
 
+def test_a_title_before_a_name_does_not_end_a_clause() -> None:
+    # "Mr. Abara" is one clause with the rest: the change told inside a longer report is still found in it.
+    old = "Nina's chess club is run by Mr. Abara."
+    new = (
+        "Got a long email from the school office over the weekend saying Ms. Duarte is taking over the running of "
+        "Nina's chess club."
+    )
+    revision = compare(new, old, 0.65)
+    assert (revision.kind, revision.old_values, revision.new_values) == ("update", ("Mr Abara",), ("Ms Duarte",))
+
+
 def test_long_texts_compare_in_linear_time() -> None:
     import time
 

@@ -45,6 +45,7 @@ from .frames import (
 )
 from .opposites import as_written, negated_by_prefix, opposed_frame, opposite_words
 from .statement import (
+    ABBREVIATIONS,
     ADDITIVE,
     CHANGE_WORDS,
     COPULAS,
@@ -87,8 +88,32 @@ ELSEWHERE = "about something else"  # what the rules say of a pair they cannot p
 FOCUS_CHARS = 1000  # a text is split into clauses over this many characters at most (a memory-sized sentence)
 
 
-# Where a clause ends: punctuation before a space, or a dash between spaces (one pass, no backtracking).
+# Where a clause ends: punctuation before a space, or a dash between spaces (one pass, no backtracking)...
 _CLAUSE_BREAK = re.compile(r"[,;:.!?]+\s+|\s+[-–—]+\s+")
+_WORD_END = re.compile(r"\w+\Z")
+
+
+def _clause_breaks(text: str) -> list[tuple[int, int]]:
+    """Where ``text``'s clauses end (start and end of each break): not at the full stop of a title or an
+    initial ("coached by Mr. Okafor", "J. R. R. Tolkien"), which a name goes on after."""
+    breaks = []
+    for found in _CLAUSE_BREAK.finditer(text):
+        start = found.start()
+        before = _WORD_END.search(text, max(0, start - 8), start) if text[start] == "." else None
+        word = before.group() if before else ""
+        if word not in ABBREVIATIONS and not (len(word) == 1 and word.isupper()):
+            breaks.append(found.span())
+    return breaks
+
+
+def _clauses(text: str) -> list[str]:
+    """``text`` split at its clause breaks, empty pieces left out."""
+    pieces, start = [], 0
+    for begin, end in _clause_breaks(text):
+        pieces.append(text[start:begin])
+        start = end
+    pieces.append(text[start:])
+    return [p for p in pieces if p.strip()]
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +240,7 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
             slot,
             cosine,
         )
-        if found.kind != DISTINCT or _CLAUSE_BREAK.search(old_text.strip()):
+        if found.kind != DISTINCT or _clause_breaks(old_text.strip()):
             return found
         focus = _focus(new_text, new, old) or reported(new_text)
         inner = _relate(focus, old_text, cosine, same_type, threshold) if focus else found
@@ -290,9 +315,9 @@ def _focus(new_text: str, new: Statement, old: Statement) -> str | None:
     spread over several. A capitalised word opening the text counts as its own reading has it: a name only
     where it reads as one ("Marta reorganised the drive; product photos now live in the Assets folder")."""
     added = read(new_text).values - old.values
-    if not added or not _CLAUSE_BREAK.search(new_text):
+    if not added:
         return None
-    clauses = [c for c in _CLAUSE_BREAK.split(new_text[:FOCUS_CHARS]) if c.strip()]
+    clauses = _clauses(new_text[:FOCUS_CHARS])
     holding = [i for i, c in enumerate(clauses) if added <= _as_values(read(c), old).values]
     if len(clauses) < 2 or len(holding) != 1:
         return None

@@ -27,7 +27,7 @@ _TOKEN_PARTS = re.compile(r"((?:[$€£#]|(?<![.\w])/)?\w(?:[\w$€£%.,:/@'+-]*
 _SENTENCE_ENDS = frozenset({".", "!", "?", ":", "\n"})
 
 # Abbreviations whose full stop does not end a sentence ("my dentist is Dr. Patel", "St. Louis").
-_ABBREVIATIONS = frozenset({"Dr", "Mr", "Mrs", "Ms", "Prof", "St", "Mt", "Jr", "Sr", "vs", "approx", "dept", "Fig"})
+ABBREVIATIONS = frozenset({"Dr", "Mr", "Mrs", "Ms", "Prof", "St", "Mt", "Jr", "Sr", "vs", "approx", "dept", "Fig"})
 
 _NEGATIONS = frozenset(
     {"not", "no", "never", "without", "none", "nobody", "nothing", "nowhere", "neither", "nor", "cannot", "nope"}
@@ -231,7 +231,7 @@ def _chunk(chunk: str, line_break: bool) -> tuple[tuple[str, bool, bool], ...]:
         if token.endswith(("'s", "'S")) and len(token) > 2:
             token = token[:-2]
         after = trail[:1] or following or ("\n" if line_break else "")
-        ends = after in _SENTENCE_ENDS and not (after == "." and token in _ABBREVIATIONS)
+        ends = after in _SENTENCE_ENDS and not (after == "." and token in ABBREVIATIONS)
         found.append((token, ends, not (trail or following) or (ends is False and trail == ".")))
     return tuple(found)
 
