@@ -49,6 +49,8 @@ from truth_probe9 import PROBE9_FAMILIES, PROBE9_POLAR
 from truth_probe10 import PROBE10_FAMILIES, PROBE10_POLAR
 from truth_probe11 import PROBE11_FAMILIES, PROBE11_LOOKALIKES, PROBE11_NEAR_MISSES, PROBE11_POLAR
 from truth_probe12 import PROBE12_FAMILIES, PROBE12_POLAR
+from truth_probe13 import PROBE13_FAMILIES, PROBE13_LOOKALIKES, PROBE13_POLAR
+from truth_probe14 import PROBE14_FAMILIES, PROBE14_LOOKALIKES, PROBE14_POLAR
 from truth_scenarios import (
     FILLER,
     JUDGE_FAMILIES,
@@ -80,11 +82,13 @@ SPLITS: dict[str, tuple[Sequence[Family], Sequence[Polar], Sequence[tuple[str, s
     "probe10": (PROBE10_FAMILIES, PROBE10_POLAR, (), ()),
     "probe11": (PROBE11_FAMILIES, PROBE11_POLAR, PROBE11_NEAR_MISSES, PROBE11_LOOKALIKES),
     "probe12": (PROBE12_FAMILIES, PROBE12_POLAR, (), ()),
+    "probe13": (PROBE13_FAMILIES, PROBE13_POLAR, (), PROBE13_LOOKALIKES),
+    "probe14": (PROBE14_FAMILIES, PROBE14_POLAR, (), PROBE14_LOOKALIKES),
     "heldout": (HELDOUT_FAMILIES, HELDOUT_POLAR, HELDOUT_NEAR_MISSES, ()),
     "final": (FINAL_FAMILIES, FINAL_POLAR, FINAL_NEAR_MISSES, ()),
 }
 # Their misses were read while building the write path; the others are only counted.
-DEVELOPMENT = ("tune", "judge", "fresh", *(f"probe{n}" for n in ("", 2, 3, 4, 5, 6, 7, 8, 9, 12)))
+DEVELOPMENT = ("tune", "judge", "fresh", *(f"probe{n}" for n in ("", 2, 3, 4, 5, 6, 7, 8, 9, 12, 13)))
 SYSTEMS = {
     "default": {},
     "previous (similarity only)": {"revisions": False, "recall": {"newer_first": False}},
@@ -147,6 +151,7 @@ def run_one(mem: Memory, agent: str, sc: Scenario, background: list[str]) -> dic
         "merged": (not second.created) and second.duplicate_of == first.id,
         "retired": not old.is_current,
         "top1": bool(hits) and holds(hits[0].memory.text, sc.current, statement=sc.family >= 1000),
+        "stale": bool(hits) and hits[0].memory.id == first.id,  # the old version answers: the truth failure
         "distractors_retired": len(background_ids - current_ids),
         "why": second.why,
         "second": sc.second,
@@ -211,11 +216,12 @@ def summarise(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "restatements": len(restated),
         "kept_own_memory": share(changed, "kept"),
         "top1_current": share(changed, "top1"),
+        "top1_stale": share(changed, "stale"),
         "old_retired": share(changed, "retired"),
         "restatements_merged": share(restated, "merged"),
         "distractors_retired": sum(r["distractors_retired"] for r in rows),
         "misses": [
-            {k: r[k] for k in ("kind", "decision", "second", "why", "top1", "retired", "merged")}
+            {k: r[k] for k in ("kind", "decision", "second", "why", "top1", "stale", "retired", "merged")}
             for r in rows
             if (r["kind"] == "restatement" and not r["merged"])
             or (r["kind"] != "restatement" and not (r["kept"] and r["top1"] and r["retired"]))
@@ -226,6 +232,7 @@ def summarise(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
 COLUMNS = (
     ("changed kept", "kept_own_memory"),
     ("top-1 current", "top1_current"),
+    ("top-1 the old version", "top1_stale"),
     ("old retired", "old_retired"),
     ("restated merged", "restatements_merged"),
     ("distractors retired", "distractors_retired"),
