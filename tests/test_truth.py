@@ -212,3 +212,17 @@ def test_a_change_told_with_more_around_it_stands_first_when_it_holds_the_questi
     assert _newer_first([old, other], query)[0] is old
     weak = _hit("I got fed up with the fees and moved all my client invoicing over to Xero.", 5, 0.2, 0.6)
     assert _newer_first([old, weak], query)[0] is old  # below WARM: no match of the question worth its place
+
+
+def test_a_strong_later_hit_that_says_a_change_of_value_goes_first_without_a_question_word_in_common() -> None:
+    """Both strong matches of the question, each through other words of it ("night" / "play"): the later one,
+    saying a change to another value of the kind the earlier one holds, goes first; without the change said it
+    is another fact of its kind and stays behind; a fair match (WARM) needs the earlier one's question words."""
+    query = analyse("Which night do the kids play chess?", NOW)
+    old = _hit("Chess club is every Monday night.", 0, 0.45, 0.9)
+    new = _hit("Since the hall was booked, the kids will play on Wednesday from now on.", 5, 0.42, 0.85)
+    assert _newer_first([old, new], query)[0] is new and new.signals["newer_than"] == old.record.id
+    unsaid = _hit("The kids play football on Wednesday.", 5, 0.42, 0.85)
+    assert _newer_first([old, unsaid], query)[0] is old
+    fair = _hit("Since the hall was booked, the kids will play on Wednesday from now on.", 5, 0.3, 0.85)
+    assert _newer_first([old, fair], query)[0] is old

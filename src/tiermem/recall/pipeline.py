@@ -432,13 +432,17 @@ def _newer_value(
 ) -> bool:
     """A later hit that answers the question with another value of the kind the earlier one holds, told in
     other words (the write path kept both: "The airline rebooked us, so we now fly to Lisbon on March 21"
-    after "Our flight to Lisbon leaves on March 14"), sharing a word of the question (and see
-    :func:`_later_and_strong`)."""
-    return (
-        _later_and_strong(cand, above, words, above_words)
-        and bool(words & above_words)
-        and competing_value(cand.record.text, above.record.text, query.text)
+    after "Our flight to Lisbon leaves on March 14"), sharing a word of the question; or, both strong matches
+    of it through other words, saying the change ("practice has moved to Thursday evenings" after "The band
+    rehearses every Tuesday evening", for "Which night does the band practise?"). See
+    :func:`_later_and_strong`."""
+    if not _later_and_strong(cand, above, words, above_words):
+        return False
+    shared = bool(words & above_words) or (
+        min(cand.signals["relevance"], above.signals["relevance"]) >= scoring.HOT_RELEVANCE
+        and says_change_of(cand.record.text, above.record.text)
     )
+    return shared and competing_value(cand.record.text, above.record.text, query.text)
 
 
 def _told_change(cand: _Candidate, above: _Candidate, words: frozenset[str], above_words: frozenset[str]) -> bool:
