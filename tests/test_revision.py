@@ -111,6 +111,16 @@ def test_a_title_before_a_name_does_not_end_a_clause() -> None:
     assert (revision.kind, revision.old_values, revision.new_values) == ("update", ("Mr Abara",), ("Ms Duarte",))
 
 
+def test_the_same_name_and_number_told_in_other_words_is_a_restatement() -> None:
+    # No word of content in common, but the same product and version: the fact told again...
+    old, new = "Our wiki runs on Confluence 8.5.4.", "The installed Confluence release is 8.5.4."
+    assert compare(new, old, 0.65).kind == "restatement"
+    # ...unless the two are not close in meaning: another fact about that version.
+    assert compare("Confluence 8.5.4 has a known search bug.", old, 0.48).kind == "distinct"
+    # A number alone with other words around it is not enough: many facts share "14 days".
+    assert compare("Old logs are deleted after 14 days.", "Invoices are due within 14 days.", 0.6).kind == "distinct"
+
+
 def test_long_texts_compare_in_linear_time() -> None:
     import time
 

@@ -394,7 +394,11 @@ def _same_values(new: Statement, old: Statement, cosine: float) -> bool:
     if specific:
         alike = specific == {v for v in old.values if VALUE_CHARACTER.search(v)}
         alike = alike and (new.values <= old.values or old.values <= new.values)  # a name may be left out
-        return alike and cosine >= SAME_VALUES_COSINE and _shares_subject(new, old) and not _substituted(new, old)
+        # A name and a number both held by the two ("Nextcloud 27.1.3", "the NAS at 192.168.1.50") say what the
+        # fact is about as well as words of content do.
+        named = new.values == old.values and any(map(is_name, new.values))
+        subject = named or _shares_subject(new, old)
+        return alike and cosine >= SAME_VALUES_COSINE and subject and not _substituted(new, old)
     # Names alone are shared by more facts than an amount or a date is: closer in meaning, a word in common.
     return (
         any(map(is_name, new.values))  # a colour or a weekday alone is said of too many things
