@@ -121,6 +121,13 @@ def test_the_same_name_and_number_told_in_other_words_is_a_restatement() -> None
     assert compare("Old logs are deleted after 14 days.", "Invoices are due within 14 days.", 0.6).kind == "distinct"
 
 
+def test_a_plural_noun_opening_a_sentence_is_not_a_name_a_new_name_replaces() -> None:
+    # "Cats are ..." is a kind of thing, not someone: "Tom Hale" is no new value of it, and the fact stays.
+    assert compare("Unit 4 is let to Tom Hale.", "Cats are allowed in unit 4", 0.25).kind == "distinct"
+    # A name opening a sentence takes the singular, and is still read as one.
+    assert compare("Ingrid took over as lead designer.", "The lead designer is Hiro.", 0.46).kind == "update"
+
+
 def test_long_texts_compare_in_linear_time() -> None:
     import time
 

@@ -1,5 +1,5 @@
 """Word-order tests of two sentences, for the revision rules: the one run of words a text replaces in another
-(its slot), and cheap bounds that spare most pairs difflib."""
+(its slot), and cheap bounds that spare most pairs difflib; and where a text's clauses end."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from difflib import SequenceMatcher
 from itertools import pairwise
 
 from ..recall.query import stem
-from .statement import CHANGE_WORDS, COPULAS, IGNORED, Statement
+from .statement import ABBREVIATIONS, CHANGE_WORDS, COPULAS, IGNORED, Statement
 
 FRAME_KEPT = 0.7  # the share of two texts' words in the same order from which one is the other with words swapped
 MAX_SLOT = 3  # a replaced slot is at most this many words on each side
@@ -20,6 +20,33 @@ _REASON = re.compile(r"\b(?:because|due to|thanks to)\b", re.IGNORECASE)
 _PLACES = frozenset(
     ["in", "on", "at", "under", "to", "from", "into", "onto", "behind", "beside", "near", "inside", "through"]
 )
+
+# Where a clause ends: punctuation before a space, or a dash between spaces (one pass, no backtracking)...
+_CLAUSE_BREAK = re.compile(r"[,;:.!?]+\s+|\s+[-–—]+\s+")
+_WORD_END = re.compile(r"\w+\Z")
+
+
+def clause_breaks(text: str) -> list[tuple[int, int]]:
+    """Where ``text``'s clauses end (start and end of each break): not at the full stop of a title or an
+    initial ("coached by Mr. Okafor", "J. R. R. Tolkien"), which a name goes on after."""
+    breaks = []
+    for found in _CLAUSE_BREAK.finditer(text):
+        start = found.start()
+        before = _WORD_END.search(text, max(0, start - 8), start) if text[start] == "." else None
+        word = before.group() if before else ""
+        if word not in ABBREVIATIONS and not (len(word) == 1 and word.isupper()):
+            breaks.append(found.span())
+    return breaks
+
+
+def clauses(text: str) -> list[str]:
+    """``text`` split at its clause breaks, empty pieces left out."""
+    pieces, start = [], 0
+    for begin, end in clause_breaks(text):
+        pieces.append(text[start:begin])
+        start = end
+    pieces.append(text[start:])
+    return [p for p in pieces if p.strip()]
 
 
 def _one_run_differs(old: tuple[str, ...], new: tuple[str, ...]) -> bool:

@@ -24,16 +24,16 @@ general words), chosen for the language and not for any data set.
 from __future__ import annotations
 
 import itertools
-import re
 from dataclasses import dataclass, replace
 
 from ..recall.query import stem
 from ..text import jaccard, word_set
 from .dedup import JACCARD_THRESHOLD  # ClarkOS' word-overlap tier: more than this is the same words
-from .derivation import same_roots
 from .frames import (
     MAX_SLOT,
     _kept_in_order,
+    clause_breaks,
+    clauses,
     placed_slot,
     relative_times,
     replaced_slot,
@@ -43,9 +43,9 @@ from .frames import (
     told_when,
     verb_swap,
 )
+from .names import as_values, reconciled
 from .opposites import as_written, negated_by_prefix, opposed_frame, opposite_words
 from .statement import (
-    ABBREVIATIONS,
     ADDITIVE,
     CHANGE_WORDS,
     COPULAS,
@@ -88,34 +88,6 @@ ELSEWHERE = "about something else"  # what the rules say of a pair they cannot p
 FOCUS_CHARS = 1000  # a text is split into clauses over this many characters at most (a memory-sized sentence)
 
 
-# Where a clause ends: punctuation before a space, or a dash between spaces (one pass, no backtracking)...
-_CLAUSE_BREAK = re.compile(r"[,;:.!?]+\s+|\s+[-–—]+\s+")
-_WORD_END = re.compile(r"\w+\Z")
-
-
-def _clause_breaks(text: str) -> list[tuple[int, int]]:
-    """Where ``text``'s clauses end (start and end of each break): not at the full stop of a title or an
-    initial ("coached by Mr. Okafor", "J. R. R. Tolkien"), which a name goes on after."""
-    breaks = []
-    for found in _CLAUSE_BREAK.finditer(text):
-        start = found.start()
-        before = _WORD_END.search(text, max(0, start - 8), start) if text[start] == "." else None
-        word = before.group() if before else ""
-        if word not in ABBREVIATIONS and not (len(word) == 1 and word.isupper()):
-            breaks.append(found.span())
-    return breaks
-
-
-def _clauses(text: str) -> list[str]:
-    """``text`` split at its clause breaks, empty pieces left out."""
-    pieces, start = [], 0
-    for begin, end in _clause_breaks(text):
-        pieces.append(text[start:begin])
-        start = end
-    pieces.append(text[start:])
-    return [p for p in pieces if p.strip()]
-
-
 @dataclass(frozen=True, slots=True)
 class Revision:
     """How a new text relates to an old one, and why, in words a person can check."""
@@ -129,34 +101,6 @@ class Revision:
     def replaces(self) -> bool:
         """An update or a contradiction: the new statement takes the old one's place."""
         return self.kind in (UPDATE, CONTRADICTION)
-
-
-def reconciled(new: Statement, old: Statement) -> tuple[Statement, Statement]:
-    """A capitalised word opening a sentence may be a name or an ordinary word; it is a value when the other
-    text has it as one ("Kubernetes 1.27 is what runs" / "the cluster runs Kubernetes 1.27"), or when the
-    other has a name this one lacks and the word is not one of the other's words ("Ingrid took over as lead
-    designer" / "the lead designer is Hiro": a name in the place of a name). Words of one root are one word."""
-    return same_roots(_as_values(new, old), _as_values(old, new))
-
-
-def _as_values(statement: Statement, other: Statement) -> Statement:
-    if not statement.initial:  # most texts: no capitalised word of content opens a sentence
-        return statement
-    names = {key: stemmed for key, stemmed in statement.initial.items() if key in other.values}
-    if not names and any(is_name(v) for v in other.values - statement.values):
-        names = {
-            key: stemmed
-            for key, stemmed in statement.initial.items()
-            if stemmed not in other.content and statement.shown[key].isalpha()  # not "We're"
-        }
-    if not names:
-        return statement
-    return replace(
-        statement,
-        values=statement.values | names.keys(),
-        content=statement.content - set(names.values()),
-        initial={k: v for k, v in statement.initial.items() if k not in names},
-    )
 
 
 def _values_why(old: Statement, new: Statement) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
@@ -240,7 +184,7 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
             slot,
             cosine,
         )
-        if found.kind != DISTINCT or _clause_breaks(old_text.strip()):
+        if found.kind != DISTINCT or clause_breaks(old_text.strip()):
             return found
         focus = _focus(new_text, new, old) or reported(new_text)
         inner = _relate(focus, old_text, cosine, same_type, threshold) if focus else found
@@ -317,13 +261,13 @@ def _focus(new_text: str, new: Statement, old: Statement) -> str | None:
     added = read(new_text).values - old.values
     if not added:
         return None
-    clauses = _clauses(new_text[:FOCUS_CHARS])
-    holding = [i for i, c in enumerate(clauses) if added <= _as_values(read(c), old).values]
-    if len(clauses) < 2 or len(holding) != 1:
+    parts = clauses(new_text[:FOCUS_CHARS])
+    holding = [i for i, c in enumerate(parts) if added <= as_values(read(c), old).values]
+    if len(parts) < 2 or len(holding) != 1:
         return None
-    context = read(" ".join(c for i, c in enumerate(clauses) if i != holding[0]))
+    context = read(" ".join(c for i, c in enumerate(parts) if i != holding[0]))
     kept = [context.shown[v] for v in sorted(context.values & old.values)]  # "CI" in "more CI minutes: 5,000 ..."
-    return " ".join([clauses[holding[0]], *sorted(change_marks(context.words)), *kept])
+    return " ".join([parts[holding[0]], *sorted(change_marks(context.words)), *kept])
 
 
 def tells_change(new: Statement, old: Statement) -> bool:

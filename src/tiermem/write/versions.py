@@ -4,7 +4,8 @@ text that answers a question with a competing value, or that says a change the e
 from __future__ import annotations
 
 from .frames import swaps
-from .revision import reconciled, tells_change
+from .names import reconciled
+from .revision import tells_change
 from .statement import measure_of, read
 
 

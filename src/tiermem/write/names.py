@@ -1,0 +1,54 @@
+"""Which capitalised words are names: English capitalises the first word of a sentence whatever it is, so a
+word there is read as a name only when the text it is compared with says so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .derivation import same_roots
+from .statement import Statement, is_name
+
+
+def reconciled(new: Statement, old: Statement) -> tuple[Statement, Statement]:
+    """A capitalised word opening a sentence may be a name or an ordinary word; it is a value when the other
+    text has it as one ("Kubernetes 1.27 is what runs" / "the cluster runs Kubernetes 1.27"), or when the
+    other has a name this one lacks and the word is not one of the other's words ("Ingrid took over as lead
+    designer" / "the lead designer is Hiro": a name in the place of a name). Words of one root are one word."""
+    return same_roots(as_values(new, old), as_values(old, new))
+
+
+def as_values(statement: Statement, other: Statement) -> Statement:
+    """``statement`` with the capitalised words opening its sentences read as names where ``other`` says
+    they are (see :func:`reconciled`)."""
+    if not statement.initial:  # most texts: no capitalised word of content opens a sentence
+        return statement
+    names = {key: stemmed for key, stemmed in statement.initial.items() if key in other.values}
+    if not names and any(is_name(v) for v in other.values - statement.values):
+        names = {
+            key: stemmed
+            for key, stemmed in statement.initial.items()
+            if stemmed not in other.content
+            and statement.shown[key].isalpha()  # not "We're"
+            and not _plural_subject(statement, key)
+        }
+    if not names:
+        return statement
+    return replace(
+        statement,
+        values=statement.values | names.keys(),
+        content=statement.content - set(names.values()),
+        initial={k: v for k, v in statement.initial.items() if k not in names},
+    )
+
+
+_PLURAL_VERBS = frozenset({"are", "were", "have"})
+
+
+def _plural_subject(statement: Statement, key: str) -> bool:
+    """Whether the capitalised word ``key`` is followed by a verb of the plural: a person's name takes the
+    singular ("Pets are allowed in flat 1": a kind of thing, not someone)."""
+    words = statement.words
+    word = statement.shown[key].lower()
+    at = words.index(word) if word in words else len(words)
+    return at + 1 < len(words) and words[at + 1] in _PLURAL_VERBS
