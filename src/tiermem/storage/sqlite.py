@@ -30,6 +30,9 @@ from .sqlite_search import SQLiteSearch
 __all__ = ["DB_FILE", "SQLiteBackend"]
 
 _HASH = COLUMNS.index("content_hash")  # position in a row read with SELECT
+# The memories with a text, through the (agent_id, content_hash) index: the planner would otherwise take the
+# (agent_id) one for its rowid order and read every memory of the agent (2.5 ms a batch at 10k, 25 at 100k).
+BY_HASH = "INDEXED BY memories_agent_hash"
 
 # What the mirrors hold besides vectors: the lexical index covers text, tags, category and the source's
 # session; the vector mirror sorts its rows by type for dedup. Changing one of these in place makes the
@@ -84,7 +87,7 @@ class SQLiteBackend(SQLiteSearch, SQLiteRepair, LifecycleTables):
     def find_by_hash(self, agent_id: str, content_hash: str) -> MemoryRecord | None:
         with self._lock:
             row = self._execute(
-                f"SELECT {SELECT} FROM memories m WHERE m.agent_id = ? AND m.content_hash = ? AND {CURRENT} "
+                f"SELECT {SELECT} FROM memories m {BY_HASH} WHERE m.agent_id = ? AND m.content_hash = ? AND {CURRENT} "
                 "ORDER BY m.rowid LIMIT 1",
                 (agent_id, content_hash),
             ).fetchone()
@@ -96,7 +99,7 @@ class SQLiteBackend(SQLiteSearch, SQLiteRepair, LifecycleTables):
         hashes = list(dict.fromkeys(content_hashes))
         with self._lock:
             rows = self._select_in(
-                f"SELECT {SELECT} FROM memories m WHERE m.agent_id = ? AND m.content_hash IN (?*) "
+                f"SELECT {SELECT} FROM memories m {BY_HASH} WHERE m.agent_id = ? AND m.content_hash IN (?*) "
                 f"AND {CURRENT} ORDER BY m.rowid DESC",
                 hashes,
                 before=[agent_id],
