@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from .statement import Statement
 
@@ -24,12 +25,15 @@ def same_roots(new: Statement, old: Statement) -> tuple[Statement, Statement]:
 
 
 def _rooted(statement: Statement, own: frozenset[str], other: frozenset[str]) -> Statement:
-    roots = {
-        stem: root
-        for stem in own
-        for suffix in _SUFFIXES
-        if stem.endswith(suffix) and len(root := stem[: -len(suffix)]) >= MIN_ROOT and root in other
-    }
+    roots = {stem: root for stem in own for root in _roots_of(stem) if root in other}
     if not roots:
         return statement
     return replace(statement, content=frozenset(roots.get(stem, stem) for stem in statement.content))
+
+
+@lru_cache(maxsize=65536)
+def _roots_of(stem: str) -> tuple[str, ...]:
+    """The roots ``stem`` may be named after (most stems have none); cached: every comparison asks."""
+    return tuple(
+        root for suffix in _SUFFIXES if stem.endswith(suffix) and len(root := stem[: -len(suffix)]) >= MIN_ROOT
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from difflib import SequenceMatcher
+from functools import lru_cache
 from itertools import pairwise
 
 from ..recall.query import stem
@@ -26,7 +27,8 @@ _CLAUSE_BREAK = re.compile(r"[,;:.!?]+\s+|\s+[-–—]+\s+")
 _WORD_END = re.compile(r"\w+\Z")
 
 
-def clause_breaks(text: str) -> list[tuple[int, int]]:
+@lru_cache(maxsize=32768)
+def clause_breaks(text: str) -> tuple[tuple[int, int], ...]:
     """Where ``text``'s clauses end (start and end of each break): not at the full stop of a title or an
     initial ("coached by Mr. Okafor", "J. R. R. Tolkien"), which a name goes on after."""
     breaks = []
@@ -36,7 +38,7 @@ def clause_breaks(text: str) -> list[tuple[int, int]]:
         word = before.group() if before else ""
         if word not in ABBREVIATIONS and not (len(word) == 1 and word.isupper()):
             breaks.append(found.span())
-    return breaks
+    return tuple(breaks)
 
 
 def clauses(text: str) -> list[str]:

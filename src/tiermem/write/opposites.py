@@ -39,11 +39,11 @@ def opposite_words(new: Statement, old: Statement) -> tuple[str, str] | None:
     for a in theirs:  # linear in the words: each is looked up, never compared with every other
         if found := _OPPOSITES.get(a, frozenset()) & mine:
             return a, min(found)
-    for word in old.vocabulary:  # the prefix comes off the word as written: "dislikes" -> "likes" -> "like"
-        if found := _unprefixed(word) & mine:
+    for word, unprefixed in _prefixed(old.vocabulary):  # the prefix comes off the word as written: "dislikes"
+        if found := unprefixed & mine:  # -> "likes" -> "like"
             return word, min(found)
-    for word in new.vocabulary:
-        if found := _unprefixed(word) & theirs:
+    for word, unprefixed in _prefixed(new.vocabulary):
+        if found := unprefixed & theirs:
             return min(found), word
     return None
 
@@ -53,11 +53,19 @@ def negated_by_prefix(new: Statement, old: Statement) -> bool:
     ("uninsured" beside "insured", where "insurance" in the new text keeps :func:`opposite_words` from seeing
     it)."""
     old_stems = _stems(old.vocabulary)
-    return any(_unprefixed(word) & old_stems for word in new.vocabulary - old.vocabulary)
+    return any(unprefixed & old_stems for word, unprefixed in _prefixed(new.vocabulary) if word not in old.vocabulary)
 
 
+# Cached by a text's vocabulary: the texts read for a batch are compared with several neighbours each.
+@lru_cache(maxsize=32768)
 def _stems(words: frozenset[str]) -> frozenset[str]:
     return frozenset(map(stem, words))
+
+
+@lru_cache(maxsize=32768)
+def _prefixed(words: frozenset[str]) -> tuple[tuple[str, frozenset[str]], ...]:
+    """The words of ``words`` with a negating prefix (most have none), each with its stems without it."""
+    return tuple((word, unprefixed) for word in sorted(words) if (unprefixed := _unprefixed(word)))
 
 
 @lru_cache(maxsize=65536)
