@@ -29,20 +29,21 @@ _OPPOSITE = {(stem(a), stem(b)) for pair in _ANTONYMS for a, b in [pair.split("/
 }
 _NEGATING_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "non-", "de")
 _OPPOSITES = {a: frozenset(b for x, b in _OPPOSITE if x == a) for a, _ in _OPPOSITE}
+_HAS_OPPOSITE = frozenset(_OPPOSITES)
 
 
 def opposite_words(new: Statement, old: Statement) -> tuple[str, str] | None:
     """An antonym pair between the words only one of the texts has: (old word, new word). All words count
     here, function words included ("on" / "off", "before" / "after")."""
-    new_stems, old_stems = _stems(new.vocabulary), _stems(old.vocabulary)
+    new_stems, old_stems = _stems(new.words), _stems(old.words)
     mine, theirs = new_stems - old_stems, old_stems - new_stems
-    for a in theirs:  # linear in the words: each is looked up, never compared with every other
-        if found := _OPPOSITES.get(a, frozenset()) & mine:
+    for a in theirs & _HAS_OPPOSITE:  # linear in the words: each is looked up, never compared with every other
+        if found := _OPPOSITES[a] & mine:
             return a, min(found)
-    for word, unprefixed in _prefixed(old.vocabulary):  # the prefix comes off the word as written: "dislikes"
+    for word, unprefixed in _prefixed(old.words):  # the prefix comes off the word as written: "dislikes"
         if found := unprefixed & mine:  # -> "likes" -> "like"
             return word, min(found)
-    for word, unprefixed in _prefixed(new.vocabulary):
+    for word, unprefixed in _prefixed(new.words):
         if found := unprefixed & theirs:
             return min(found), word
     return None
@@ -52,20 +53,21 @@ def negated_by_prefix(new: Statement, old: Statement) -> bool:
     """Whether a word only ``new`` has is a word of ``old`` under a negating prefix, whatever else the two share
     ("uninsured" beside "insured", where "insurance" in the new text keeps :func:`opposite_words` from seeing
     it)."""
-    old_stems = _stems(old.vocabulary)
-    return any(unprefixed & old_stems for word, unprefixed in _prefixed(new.vocabulary) if word not in old.vocabulary)
+    old_stems, old_words = _stems(old.words), old.vocabulary
+    return any(unprefixed & old_stems for word, unprefixed in _prefixed(new.words) if word not in old_words)
 
 
-# Cached by a text's vocabulary: the texts read for a batch are compared with several neighbours each.
+# Cached by a text's words (the tuple a statement holds: a cache hit compares it by identity): the texts read
+# for a batch are compared with several neighbours each.
 @lru_cache(maxsize=32768)
-def _stems(words: frozenset[str]) -> frozenset[str]:
+def _stems(words: tuple[str, ...]) -> frozenset[str]:
     return frozenset(map(stem, words))
 
 
 @lru_cache(maxsize=32768)
-def _prefixed(words: frozenset[str]) -> tuple[tuple[str, frozenset[str]], ...]:
+def _prefixed(words: tuple[str, ...]) -> tuple[tuple[str, frozenset[str]], ...]:
     """The words of ``words`` with a negating prefix (most have none), each with its stems without it."""
-    return tuple((word, unprefixed) for word in sorted(words) if (unprefixed := _unprefixed(word)))
+    return tuple((word, unprefixed) for word in sorted(set(words)) if (unprefixed := _unprefixed(word)))
 
 
 @lru_cache(maxsize=65536)
