@@ -128,6 +128,17 @@ def test_a_plural_noun_opening_a_sentence_is_not_a_name_a_new_name_replaces() ->
     assert compare("Ingrid took over as lead designer.", "The lead designer is Hiro.", 0.46).kind == "update"
 
 
+def test_a_text_saying_the_opposite_is_never_folded_into_the_memory_it_changes() -> None:
+    # The same names and close in meaning, but "off" where the stored memory says "on": kept beside it, not merged.
+    old, new = "The Harbor Lights demo is live on itch.io", "We yanked the Harbor Lights demo off itch.io"
+    revision = compare(new, old, 0.84)
+    assert revision.kind == "elaboration"
+    # Banning is the opposite of allowing, as forbidding is.
+    assert compare("Smoking is banned on the balcony", "Smoking is permitted on the balcony", 0.86).kind == (
+        "contradiction"
+    )
+
+
 def test_long_texts_compare_in_linear_time() -> None:
     import time
 

@@ -22,7 +22,8 @@ _ANTONYMS = split_words(
     "opened/closed started/stopped passed/failed added/removed like/hate better/worse work/broken working/broken "
     "fixed/broken full/empty hot/cold alive/dead busy/free cheap/expensive wet/dry heavy/light single/married "
     "loud/quiet easy/hard easy/difficult happy/sad awake/asleep healthy/sick rich/poor enabled/off disabled/on "
-    "indoors/outdoors indoors/outside inside/outdoors"
+    "indoors/outdoors indoors/outside inside/outdoors allow/ban allowed/banned permitted/banned permit/ban "
+    "allow/prohibit allowed/prohibited permitted/forbidden"
 )
 _OPPOSITE = {(stem(a), stem(b)) for pair in _ANTONYMS for a, b in [pair.split("/")]} | {
     (stem(b), stem(a)) for pair in _ANTONYMS for a, b in [pair.split("/")]

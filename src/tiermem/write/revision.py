@@ -125,7 +125,8 @@ def compare(
         flipped = new.negations % 2 != old.negations % 2  # "... switched off", or the fact said the other way
         settled = old.says_change or old.negations  # the old text already tells a change or an absence
         marks = change_marks(new.words) - change_marks(old.words) - STATE_WORDS
-        if flipped or (marks and new.says_change and not settled):  # marks: what tells_change reads, less states
+        opposed = opposite_words(new, old)  # "... live on Steam" / "We pulled the ... demo off Steam"
+        if flipped or opposed or (marks and new.says_change and not settled):  # marks: as tells_change, less states
             # Never fold a text that says a change, or the opposite polarity, into the memory it may change: the
             # change would be lost in the old memory's history ("Slack alerts for pipeline failures have been
             # switched off" after "The pipeline sends Slack alerts when it fails"). Kept beside it, linked.
