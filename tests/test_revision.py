@@ -139,6 +139,15 @@ def test_a_text_saying_the_opposite_is_never_folded_into_the_memory_it_changes()
     )
 
 
+def test_also_or_another_adds_a_value_only_in_the_clause_that_holds_it() -> None:
+    old = "The quarterly report is due on May 3."
+    # "another" belongs to the reason told around the change: the new date replaces the old one...
+    told = "Finance asked for another review pass, so the quarterly report is now due on May 17."
+    assert compare(told, old, 0.8).kind == "update"
+    # ...where "also" beside the new value adds one more.
+    assert compare("The quarterly report is also due on May 17.", old, 0.9).kind == "elaboration"
+
+
 def test_long_texts_compare_in_linear_time() -> None:
     import time
 

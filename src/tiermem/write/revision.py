@@ -116,7 +116,7 @@ def compare(
     """How ``new_text`` relates to ``old_text`` (``cosine``: of their embeddings; ``threshold``: the type's
     dedup threshold, ClarkOS' tier 3, which a restatement in other words may also pass)."""
     found = _relate(new_text, old_text, cosine, same_type, threshold)
-    if found.kind == UPDATE and _adds_to(read(new_text), read(old_text)):
+    if found.kind == UPDATE and _adds_to(read(_clause_of(new_text, found.new_values)), read(old_text)):
         # "also", "too", "again", "as well": one more value beside the stored one, not a replacement ("the
         # frontend is also deployed to eu-west-1"; "I fed the cat again on Wednesday").
         return _elaboration(frozenset(found.new_values), cosine)
@@ -132,6 +132,15 @@ def compare(
             # switched off" after "The pipeline sends Slack alerts when it fails"). Kept beside it, linked.
             return Revision(ELABORATION, KEPT_BESIDE)
     return found
+
+
+def _clause_of(text: str, values: tuple[str, ...]) -> str:
+    """The one clause of ``text`` that holds every value of ``values`` (the text when none or several do): an
+    "also" or "another" there adds the value; in a clause of context it does not ("The publisher wants another
+    round of polish, so the Steam launch is now April 2")."""
+    wanted = [v.lower() for v in values]
+    holding = [c for c in clauses(text[:FOCUS_CHARS]) if all(v in c.lower() for v in wanted)]
+    return holding[0] if len(holding) == 1 else text
 
 
 def _adds_to(new: Statement, old: Statement) -> bool:
