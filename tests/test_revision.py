@@ -148,6 +148,18 @@ def test_also_or_another_adds_a_value_only_in_the_clause_that_holds_it() -> None
     assert compare("The quarterly report is also due on May 17.", old, 0.9).kind == "elaboration"
 
 
+def test_a_change_keeping_every_other_value_is_an_update_however_much_is_told_around_it() -> None:
+    old = "Ben's regular squash partner on Tuesdays is Carla."
+    told = "His old partner took a job abroad, so Ben has been booking courts with Idris on Tuesdays instead."
+    revision = compare(told, old, 0.45)
+    assert (revision.kind, revision.new_values) == ("update", ("Idris",))
+    # One more partner ("also") is no replacement; another person on another day is another fact.
+    assert compare("Ben has also been booking courts with Idris on Tuesdays.", old, 0.45).kind != "update"
+    assert compare("Since the move, Ana has been booking courts with Idris on Mondays instead.", old, 0.45).kind != (
+        "update"
+    )
+
+
 def test_long_texts_compare_in_linear_time() -> None:
     import time
 

@@ -190,7 +190,7 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
         found = _value_change(
             new,
             old,
-            _announced(new, old, cosine) or (same_subject and not (only_new and only_old)),
+            _announced(new, old, cosine) or (same_subject and not (only_new and only_old)) or _values_kept(new, old),
             slot,
             cosine,
         )
@@ -406,6 +406,21 @@ def _announced(new: Statement, old: Statement, cosine: float) -> bool:
     shared = len(content & old.content) + len(new.values & old.values)
     union = len(content | old.content) + len(new.values & old.values)  # the changed values are the change
     return shared > 0 and shared / union >= CHANGE_SUBJECT
+
+
+def _values_kept(new: Statement, old: Statement) -> bool:
+    """A change said, one value replaced by one of its kind, every other value of the old text kept (two at
+    least, a name among them) and a word of content in common: what the fact is about, however much is told
+    around it ("His old partner switched to the early shift, so Leo has been roping up with Jonah on Thursdays
+    instead" / "Leo's regular belay partner on Thursdays is Marta")."""
+    kept, removed, added = old.values & new.values, old.values - new.values, new.values - old.values
+    if len(kept) < 2 or not any(map(is_name, kept)) or not removed or not added or not tells_change(new, old):
+        return False
+    # A word of the subject in common too: names and dates alone are shared by other facts ("Our hotel in
+    # Lisbon is now booked from March 21" is no new date of "Our flight to Lisbon leaves on March 14").
+    if new.content.isdisjoint(old.content) or value_runs(old, removed) != 1 or value_runs(new, added) != 1:
+        return False
+    return {kind_of(old, v) for v in removed} == {kind_of(new, v) for v in added}
 
 
 def _other_opening(new: Statement, old: Statement) -> bool:
