@@ -272,8 +272,10 @@ def _focus(new_text: str, new: Statement, old: Statement) -> str | None:
     if not added:
         return None
     parts = clauses(new_text[:FOCUS_CHARS])
+    if len(parts) < 2:  # one clause: nothing to focus on
+        return None
     holding = [i for i, c in enumerate(parts) if added <= as_values(read(c), old).values]
-    if len(parts) < 2 or len(holding) != 1:
+    if len(holding) != 1:
         return None
     context = read(" ".join(c for i, c in enumerate(parts) if i != holding[0]))
     kept = [context.shown[v] for v in sorted(context.values & old.values)]  # "CI" in "more CI minutes: 5,000 ..."
