@@ -10,11 +10,12 @@ from difflib import SequenceMatcher
 import pytest
 
 from tiermem import Memory
+from tiermem.recall.query import analyse
 from tiermem.write.derivation import same_roots
 from tiermem.write.frames import _kept_bound
 from tiermem.write.revision import compare
 from tiermem.write.statement import is_name, kind_of, read
-from tiermem.write.versions import competing_value
+from tiermem.write.versions import competing_value, qualifier_swapped
 
 UPDATES = [
     ("The API key rotation happens every 30 days", "The API key rotation happens every 90 days", 0.97),
@@ -283,6 +284,32 @@ def test_a_competing_value_is_another_of_the_same_kind_for_the_same_question(
     new: str, old: str, question: str, competes: bool
 ) -> None:
     assert competing_value(new, old, question) is competes
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "question", "swapped"),
+    [
+        # the thing asked about, said of another of its kind
+        ("The monthly report takes roughly 3 hours", "The weekly report takes about 40 minutes",
+         "How long does the weekly report take?", True),
+        ("The staging cluster was scaled to 5 nodes", "The billing cluster runs 3 nodes",
+         "How many nodes does the billing cluster run?", True),
+        # the same thing, told without its qualifier, or its version named ("the first venue")
+        ("The report now takes 55 minutes", "The weekly report takes about 40 minutes",
+         "How long does the weekly report take?", False),
+        ("The first venue fell through, so we're getting married at the Old Mill.", "Our wedding venue is the Grange",
+         "Where is our wedding venue?", False),
+        # the qualifier is the answer: the old value, said in words ("Which pipeline ...")
+        ("Staging deploys are triggered from the release-candidate pipeline.",
+         "Staging deploys are triggered from the deploy-staging pipeline.", "Which pipeline deploys to staging?",
+         False),
+    ],
+)  # fmt: skip
+def test_a_qualifier_of_the_question_swapped_for_another_names_another_thing(
+    new: str, old: str, question: str, swapped: bool
+) -> None:
+    asked = frozenset(analyse(question, datetime(2030, 1, 1, tzinfo=UTC)).stems)
+    assert qualifier_swapped(new, old, asked) is swapped
 
 
 @pytest.mark.parametrize(

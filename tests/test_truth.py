@@ -226,3 +226,14 @@ def test_a_strong_later_hit_that_says_a_change_of_value_goes_first_without_a_que
     assert _newer_first([old, unsaid], query)[0] is old
     fair = _hit("Since the hall was booked, the kids will play on Wednesday from now on.", 5, 0.3, 0.85)
     assert _newer_first([old, fair], query)[0] is old
+
+
+def test_a_newer_fact_about_another_thing_of_the_kind_asked_about_stays_behind() -> None:
+    """A later hit holding a competing value, but with the question's qualifier swapped for another ("monthly"
+    where the question and the fact say "weekly"), is another thing of its kind: it does not go first."""
+    query = analyse("How long does the weekly report take?", NOW)
+    fact = _hit("The weekly report takes about 40 minutes", 0, 0.8, 1.2)
+    other = _hit("The monthly report takes roughly 3 hours", 5, 0.6, 0.8)
+    assert _newer_first([fact, other], query)[0] is fact
+    update = _hit("The weekly report now takes roughly 3 hours", 5, 0.75, 1.0)
+    assert _newer_first([fact, update], query)[0] is update

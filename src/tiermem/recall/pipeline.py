@@ -23,7 +23,7 @@ from ..providers.embedders import Embedder
 from ..storage.base import REINSTATED_APART, Backend, Filters
 from ..storage.vectors import one_blas_thread
 from ..write.provenance import trust_factor
-from ..write.versions import another_of_its_kind, competing_value, says_change_of
+from ..write.versions import another_of_its_kind, competing_value, qualifier_swapped, says_change_of
 from . import scoring
 from .query import Query, analyse
 
@@ -438,6 +438,8 @@ def _newer_value(
     :func:`_later_and_strong`."""
     if not _later_and_strong(cand, above, words, above_words):
         return False
+    if qualifier_swapped(cand.record.text, above.record.text, frozenset(query.stems)):
+        return False  # the thing asked about said of another of its kind: "the weekly backup" for "the nightly"
     shared = bool(words & above_words) or (
         min(cand.signals["relevance"], above.signals["relevance"]) >= scoring.HOT_RELEVANCE
         and says_change_of(cand.record.text, above.record.text)

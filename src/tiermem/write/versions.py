@@ -3,6 +3,7 @@ text that answers a question with a competing value, or that says a change the e
 
 from __future__ import annotations
 
+from ..recall.query import STOP_WORDS, stem
 from .frames import swaps
 from .names import reconciled
 from .revision import tells_change
@@ -49,3 +50,33 @@ def another_of_its_kind(new_text: str, old_text: str) -> bool:
     database listens on port 5433")."""
     new, old = reconciled(read(new_text), read(old_text))
     return swaps(new, old, unmarked=True) >= 2
+
+
+def qualifier_swapped(new_text: str, old_text: str, asked: frozenset[str]) -> bool:
+    """Whether a word of the question (``asked``: stems) that ``old_text`` holds and ``new_text`` lacks stands
+    right before a word both hold, where ``new_text`` has another word of content: the thing asked about said
+    of another one of its kind ("The weekly backup takes roughly 3 hours" / "The nightly backup takes about 40
+    minutes", for "How long does the nightly backup take?"). English puts a thing's qualifier before it; a word
+    of the old text's values is what an update changes, not which thing it is about."""
+    old, new_words = read(old_text), read(new_text).words
+    old_words = old.words
+    held = {stem(w) for w in new_words}
+    in_values = {part for key in old.values for part in old.shown[key].lower().split()}
+    for i, word in enumerate(old_words[:-1]):
+        key = stem(word)
+        if key not in old.content or key in held or word in in_values or not any(word.startswith(a) for a in asked):
+            continue  # a function word, held, part of a value, or not asked about
+        noun = old_words[i + 1]
+        if noun in STOP_WORDS or noun not in new_words:
+            continue
+        k = new_words.index(noun) - 1
+        other = new_words[k] if k >= 0 else ""
+        if other and other not in STOP_WORDS and other not in _WHICH_VERSION and stem(other) != stem(word):
+            return True
+    return False
+
+
+# Words that say which version of a thing is meant, not which thing ("the first venue fell through").
+_WHICH_VERSION = frozenset(
+    {"first", "old", "new", "previous", "current", "last", "next", "original", "latest", "former", "usual"}
+)
