@@ -61,15 +61,18 @@ def qualifier_swapped(new_text: str, old_text: str, asked: frozenset[str]) -> bo
     old, new_words = read(old_text), read(new_text).words
     old_words = old.words
     held = {stem(w) for w in new_words}
+    first_at: dict[str, int] = {}
+    for at, w in enumerate(new_words):  # each word's first place, looked up once per old word: linear
+        first_at.setdefault(w, at)
     in_values = {part for key in old.values for part in old.shown[key].lower().split()}
     for i, word in enumerate(old_words[:-1]):
         key = stem(word)
         if key not in old.content or key in held or word in in_values or not any(word.startswith(a) for a in asked):
             continue  # a function word, held, part of a value, or not asked about
         noun = old_words[i + 1]
-        if noun in STOP_WORDS or noun not in new_words:
+        if noun in STOP_WORDS or noun not in first_at:
             continue
-        k = new_words.index(noun) - 1
+        k = first_at[noun] - 1
         other = new_words[k] if k >= 0 else ""
         if other and other not in STOP_WORDS and other not in _WHICH_VERSION and stem(other) != stem(word):
             return True
