@@ -55,7 +55,17 @@ def brute(scores: np.ndarray, k: int) -> list[list[int]]:
 
 @pytest.mark.parametrize(
     ("rows", "cols", "k"),
-    [(3, 10, 4), (5, 5000, 8), (4, 6403, 200), (2, 64 * 40 + 7, 1), (3, 7, 20), (1, 100_000, 200), (1, 6403, 200)],
+    [
+        (3, 10, 4),
+        (5, 5000, 8),
+        (4, 6403, 200),
+        (2, 64 * 40 + 7, 1),
+        (3, 7, 20),
+        (1, 100_000, 200),
+        (1, 6403, 200),
+        (1, 100_000, 1600),  # one long row, a large k: through a sampled threshold
+        (1, 40_000, 3000),
+    ],
 )
 def test_top_k_is_exact_and_ordered(rows: int, cols: int, k: int) -> None:
     scores = np.random.default_rng(cols).standard_normal((rows, cols)).astype(np.float32)
@@ -87,6 +97,22 @@ def test_top_k_with_ties_keeps_every_better_score_and_column_order(
         for value in set(got):  # equal scores in column order
             same = [c for c, v in zip(picked, got, strict=True) if v == value]
             assert same == sorted(same)
+
+
+@pytest.mark.parametrize("levels", [3, 50])
+def test_top_k_of_a_long_row_is_exact_with_ties_and_when_the_sample_misleads(levels: int) -> None:
+    """A long row and a large k go through a threshold read from every 8th column: exact with many equal scores,
+    and when the sampled columns hold the best values (few columns reach the sample's threshold)."""
+    rng = np.random.default_rng(levels)
+    tied = rng.integers(0, levels, (1, 50_000)).astype(np.float32)
+    skewed = np.full((1, 50_000), -1.0, np.float32)
+    skewed[0, ::8] = rng.standard_normal(50_000 // 8)  # every sampled column beats every other one
+    for scores in (tied, skewed):
+        columns, values = top_k(scores, 2000)
+        expected = np.sort(scores[0])[::-1][:2000]
+        np.testing.assert_array_equal(values[0], expected)
+        assert len(set(columns[0].tolist())) == 2000
+        assert set(np.flatnonzero(scores[0] > expected[-1]).tolist()) <= set(columns[0].tolist())
 
 
 def test_top_k_of_nothing() -> None:

@@ -402,10 +402,35 @@ def _top_of_row(row: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
     """:func:`top_k` of a single row, as (1, k) arrays: 2-3x faster than the general path's broadcast
     indexing (a search's 200 of 10k rows: 0.04 instead of 0.09 ms), and as exact."""
     n = len(row)
-    columns = np.argpartition(row, n - k)[n - k :] if k < n else np.arange(n)
+    columns = _best_columns(row, k) if k < n else np.arange(n)
     values = row[columns]
     order = np.lexsort((columns, -values))  # best first; equal scores by column
     return columns[order][None, :], values[order][None, :]
+
+
+_SAMPLE_FROM = 16_384  # columns: below this, one argpartition of the whole row is as cheap
+_SAMPLE_STEP = 8
+
+
+def _best_columns(row: np.ndarray, k: int) -> np.ndarray:
+    """The columns of the ``k`` best values of ``row``, in no order: what ``argpartition`` picks, but on a long
+    row with a large ``k`` (a 100k-row store's 1,600-row shortlist) only among the columns that can be in it.
+
+    A strided sample's ``k / 4``-th best value (the sample holds about ``k / 8`` of the best) is a threshold that
+    about ``2k`` values of the row reach; when at least ``k`` do, the best ``k`` are all among them, so the
+    answer is exact (else the whole row is partitioned). 0.9 ms -> ~0.2 ms at 100k columns.
+    """
+    n = len(row)
+    if n < _SAMPLE_FROM or k < 16 or k * _SAMPLE_STEP > n:
+        return np.argpartition(row, n - k)[n - k :]
+    sample = row[::_SAMPLE_STEP]
+    j = k // 4
+    threshold = np.partition(sample, len(sample) - j)[len(sample) - j]
+    reached = np.flatnonzero(row >= threshold)
+    if len(reached) < k:
+        return np.argpartition(row, n - k)[n - k :]
+    picked: np.ndarray = reached[np.argpartition(row[reached], len(reached) - k)[len(reached) - k :]]
+    return picked
 
 
 def _rescored(
