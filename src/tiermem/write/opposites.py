@@ -1,50 +1,30 @@
-"""Opposites between two statements: antonyms of general English words and negating prefixes, the polarity a
-contradiction flips besides a negation ("enabled" / "disabled", "locked" / "unlocked"). Closed-class English,
-chosen for the language and not for any data set."""
+"""Opposites between two statements: an antonym or a negating prefix, the polarity a contradiction flips besides
+a negation ("enabled" / "disabled", "locked" / "unlocked"); the words themselves are in write/antonyms.py."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import pairwise
 
 from ..recall.query import stem
-from .statement import Statement, split_words
-
-# Antonyms of general English words (pairs the negating prefixes below do not produce).
-_ANTONYMS = split_words(
-    "always/never enable/disable on/off true/false yes/no allow/deny allow/forbid allow/block accept/reject "
-    "include/exclude increase/decrease open/close open/closed start/stop public/private success/failure "
-    "succeed/fail pass/fail love/hate before/after above/below more/less required/optional mandatory/optional "
-    "good/bad up/down first/last same/different visible/hidden online/offline permanent/temporary "
-    "present/absent win/lose won/lost high/low fast/slow early/late inside/outside maximum/minimum max/min "
-    "add/remove join/leave buy/sell internal/external manual/automatic light/dark black/white left/right "
-    "import/export encrypt/decrypt allowed/forbidden allowed/denied enabled/disabled increased/decreased "
-    "opened/closed started/stopped passed/failed added/removed like/hate better/worse work/broken working/broken "
-    "fixed/broken full/empty hot/cold alive/dead busy/free cheap/expensive wet/dry heavy/light single/married "
-    "loud/quiet easy/hard easy/difficult happy/sad awake/asleep healthy/sick rich/poor enabled/off disabled/on "
-    "indoors/outdoors indoors/outside inside/outdoors allow/ban allowed/banned permitted/banned permit/ban "
-    "allow/prohibit allowed/prohibited permitted/forbidden"
-)
-_OPPOSITE = {(stem(a), stem(b)) for pair in _ANTONYMS for a, b in [pair.split("/")]} | {
-    (stem(b), stem(a)) for pair in _ANTONYMS for a, b in [pair.split("/")]
-}
-_NEGATING_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "non-", "de")
-_OPPOSITES = {a: frozenset(b for x, b in _OPPOSITE if x == a) for a, _ in _OPPOSITE}
-_HAS_OPPOSITE = frozenset(_OPPOSITES)
+from .antonyms import OPPOSITES
+from .statement import Statement
 
 
 def opposite_words(new: Statement, old: Statement) -> tuple[str, str] | None:
     """An antonym pair between the words only one of the texts has: (old word, new word). All words count
     here, function words included ("on" / "off", "before" / "after")."""
-    new_stems, old_stems = _stems(new.words), _stems(old.words)
-    mine, theirs = new_stems - old_stems, old_stems - new_stems
-    for a in theirs & _HAS_OPPOSITE:  # linear in the words: each is looked up, never compared with every other
-        if found := _OPPOSITES[a] & mine:
+    mine = new.opposable - old.opposable  # an antonym has an antonym: only these words can be one
+    for a in sorted(old.opposable - new.opposable):
+        if found := OPPOSITES[a] & mine:
             return a, min(found)
-    for word, unprefixed in _prefixed(old.words):  # the prefix comes off the word as written: "dislikes"
-        if found := unprefixed & mine:  # -> "likes" -> "like"
+    if not (old.prefixed or new.prefixed):  # most texts have no word under a negating prefix
+        return None
+    new_stems, old_stems = _stems(new), _stems(old)
+    mine, theirs = new_stems - old_stems, old_stems - new_stems
+    for word, unprefixed in old.prefixed:  # the prefix comes off the word as written: "dislikes" -> "likes"
+        if found := unprefixed & mine:  # -> "like"
             return word, min(found)
-    for word, unprefixed in _prefixed(new.words):
+    for word, unprefixed in new.prefixed:
         if found := unprefixed & theirs:
             return min(found), word
     return None
@@ -54,28 +34,14 @@ def negated_by_prefix(new: Statement, old: Statement) -> bool:
     """Whether a word only ``new`` has is a word of ``old`` under a negating prefix, whatever else the two share
     ("uninsured" beside "insured", where "insurance" in the new text keeps :func:`opposite_words` from seeing
     it)."""
-    old_stems, old_words = _stems(old.words), old.vocabulary
-    return any(unprefixed & old_stems for word, unprefixed in _prefixed(new.words) if word not in old_words)
+    if not new.prefixed:
+        return False
+    old_stems, old_words = _stems(old), old.vocabulary
+    return any(unprefixed & old_stems for word, unprefixed in new.prefixed if word not in old_words)
 
 
-# Cached by a text's words (the tuple a statement holds: a cache hit compares it by identity): the texts read
-# for a batch are compared with several neighbours each.
-@lru_cache(maxsize=32768)
-def _stems(words: tuple[str, ...]) -> frozenset[str]:
-    return frozenset(map(stem, words))
-
-
-@lru_cache(maxsize=32768)
-def _prefixed(words: tuple[str, ...]) -> tuple[tuple[str, frozenset[str]], ...]:
-    """The words of ``words`` with a negating prefix (most have none), each with its stems without it."""
-    return tuple((word, unprefixed) for word in sorted(set(words)) if (unprefixed := _unprefixed(word)))
-
-
-@lru_cache(maxsize=65536)
-def _unprefixed(word: str) -> frozenset[str]:
-    """The stems of ``word`` without each negating prefix it starts with, where a word of at least 4 letters
-    is left (unable: "able", dislikes: "like"); cached: the antonym test asks it of every word of both texts."""
-    return frozenset(stem(word[len(p) :]) for p in _NEGATING_PREFIXES if word.startswith(p) and len(word) - len(p) >= 4)
+def _stems(statement: Statement) -> frozenset[str]:
+    return frozenset(map(stem, statement.words))
 
 
 def opposed_frame(new: Statement, old: Statement, opposed: tuple[str, str]) -> frozenset[str] | None:

@@ -17,6 +17,7 @@ from typing import NamedTuple
 from ..recall.query import STOP_WORDS, stem
 from ..temporal import MONTHS, WEEKDAYS
 from ..text import normalize
+from .antonyms import opposable, prefixed
 
 SUBJECT_PART = 1 / 3  # a value in the first third of a sentence names what it is about, not its new value
 
@@ -190,6 +191,8 @@ class Statement:
     event: bool  # told in the past tense with no present verb: something that happened once
     at: dict[str, int]  # value -> the index of its first token in ``words``
     says_change: bool  # a word or a phrase that marks a change ("now", "moved", "these days")
+    opposable: frozenset[str]  # stems of its words that have an antonym (see write/antonyms.py)
+    prefixed: tuple[tuple[str, frozenset[str]], ...]  # its words under a negating prefix, with their stems bare
 
     @property
     def vocabulary(self) -> frozenset[str]:
@@ -418,6 +421,8 @@ def read(text: str) -> Statement:
         _PRESENT.isdisjoint(vocabulary) and any(w.past for w in read_words),  # the set test first: it is cheaper
         at,
         _marks_change(words, vocabulary),
+        opposable(words),
+        prefixed(words),
     )
 
 
