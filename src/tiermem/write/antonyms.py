@@ -1,7 +1,7 @@
 """The polarity words a contradiction flips besides a negation: antonyms of general English words and negating
 prefixes ("enabled" / "disabled", "locked" / "unlocked"). Closed-class English, chosen for the language and not
 for any data set. A statement keeps what of its words these touch (:func:`opposable`, :func:`prefixed`: most
-texts have none), so that comparing two texts does not stem every word of both again."""
+texts have none, see statement.read), so that comparing two texts does not stem every word of both again."""
 
 from __future__ import annotations
 
@@ -28,18 +28,6 @@ _PAIRS = {(stem(a), stem(b)) for pair in _ANTONYMS for a, b in [pair.split("/")]
 _OPPOSITE = _PAIRS | {(b, a) for a, b in _PAIRS}
 OPPOSITES = {a: frozenset(b for x, b in _OPPOSITE if x == a) for a, _ in _OPPOSITE}  # stem -> its antonyms' stems
 _NEGATING_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "non-", "de")
-_NONE: frozenset[str] = frozenset()
-
-
-def opposable(words: tuple[str, ...]) -> frozenset[str]:
-    """The stems of ``words`` that have an antonym (every word counts, function words too: "on" / "off")."""
-    found = frozenset(s for s in map(stem, words) if s in OPPOSITES)
-    return found or _NONE
-
-
-def prefixed(words: tuple[str, ...]) -> tuple[tuple[str, frozenset[str]], ...]:
-    """The words of ``words`` with a negating prefix (most have none), each with its stems without it."""
-    return tuple((word, bare) for word in sorted(set(words)) if (bare := unprefixed(word)))
 
 
 @lru_cache(maxsize=65536)

@@ -17,7 +17,8 @@ from typing import NamedTuple
 from ..recall.query import STOP_WORDS, stem
 from ..temporal import MONTHS, WEEKDAYS
 from ..text import normalize
-from .antonyms import opposable, prefixed
+from .antonyms import OPPOSITES, unprefixed
+from .ceasing import CEASE_TRIGGERS, ceased
 
 SUBJECT_PART = 1 / 3  # a value in the first third of a sentence names what it is about, not its new value
 
@@ -280,6 +281,8 @@ class _Word(NamedTuple):
     stemmed: str  # the content stem
     suffix: bool  # am / pm: part of the time before it
     past: bool  # a past-tense form
+    opposed: str = ""  # its stem, when that has an antonym (write/antonyms.py)
+    bare: frozenset[str] = frozenset()  # its stems without a negating prefix it starts with
 
 
 _KNOWN_WORDS = 100_000  # tokens remembered per position kind (a dict each, emptied when full)
@@ -295,7 +298,11 @@ def _word(token: str, sentence_start: bool) -> _Word:
     if found is None:
         if len(known) >= _KNOWN_WORDS:
             known.clear()
-        found = known[token] = _read_word(token, sentence_start)
+        found = _read_word(token, sentence_start)
+        opposed, bare = stem(found.lowered), unprefixed(found.lowered)
+        if opposed in OPPOSITES or bare:
+            found = found._replace(opposed=opposed if opposed in OPPOSITES else "", bare=bare)
+        known[token] = found
     return found
 
 
@@ -334,10 +341,9 @@ def _read_word(token: str, sentence_start: bool) -> _Word:
 
 @lru_cache(maxsize=32768)
 def read(text: str) -> Statement:
-    """The statement's values, polarity and content (cached: a write compares one text with many, and a new
-    memory's neighbours are mostly older ones. 32768 statements of ~2.8 KB, ~90 MB at most: a 100k build of
-    bench/store.py's corpus reads 178k statements for its 100k texts, where 16384 read 264k and 65536, twice
-    the memory, 111k)."""
+    """The statement's values, polarity and content (cached: a write compares one text with many, mostly older
+    ones. 32768 statements of ~2.8 KB, ~90 MB at most: a 100k build of bench/store.py's corpus reads 178k
+    statements for its 100k texts, where 16384 read 264k and 65536, twice the memory, 111k)."""
     raw = _tokens(text[:4000])
     read_words = []
     values: set[str] = set()
@@ -348,6 +354,7 @@ def read(text: str) -> Statement:
     negations = 0
     sentence_start = True
     inside, opening = _WORDS
+    polar: list[_Word] = []  # words with an antonym or a negating prefix: most texts have none
     name = ""  # the name value just read, when only whitespace follows it: a next name word continues it
     opener: _Word | None = None  # a capitalised word opening a sentence, read as content unless a name follows
     for i, (token, ends, bare) in enumerate(raw):
@@ -358,6 +365,8 @@ def read(text: str) -> Statement:
             # an opening word ("Again, The staging ...", "FYI The team ...").
             word = opening.get(token) or _word(token, True)
         read_words.append(word)
+        if word.opposed or word.bare:
+            polar.append(word)
         kind = word.kind
         if kind == _PLAIN_WORD:
             pass
@@ -407,8 +416,8 @@ def read(text: str) -> Statement:
         sentence_start = ends
     words = tuple([w.lowered for w in read_words])
     vocabulary = frozenset(words)
-    if not _CEASE_TRIGGERS.isdisjoint(vocabulary):
-        negations += _ceased(words, content)
+    if not CEASE_TRIGGERS.isdisjoint(vocabulary):
+        negations += ceased(words, content)
     return Statement(
         words,
         frozenset(values),
@@ -421,54 +430,9 @@ def read(text: str) -> Statement:
         _PRESENT.isdisjoint(vocabulary) and any(w.past for w in read_words),  # the set test first: it is cheaper
         at,
         _marks_change(words, vocabulary),
-        opposable(words),
-        prefixed(words),
+        frozenset(w.opposed for w in polar if w.opposed) or _NO_WORDS,
+        tuple(sorted({w.lowered: w.bare for w in polar if w.bare}.items())),
     )
-
-
-# Verbs that ended what follows them: "stopped drinking coffee", "gave up meat" (the negations of "drinks
-# coffee", "eats meat"). In the past tense only: the present tells when a routine ends ("the alarm stops
-# ringing after a minute", "the heater stops running at 6 am"), and "stop" alone is no negation ("the bus
-# stopped at Main Street").
-_STOPPING = frozenset({"stopped", "ceased"})
-_GIVING = frozenset({"gave", "given"})
-_CEASING = _STOPPING | _GIVING
-
-
-def _ceased(words: tuple[str, ...], content: set[str]) -> int:
-    """How many times a stopping verb stands before a verb's -ing form, a form of "give" before "up", or a
-    verb of ending before its particle ("switched off", "dropped out", "shut the sprinklers off"): each a
-    negation, and the verb is no content of its own (the new text of "I drink coffee" is "I stopped drinking
-    coffee": the same content, the polarity flipped)."""
-    ceased = 0
-    for i, (word, following) in enumerate(pairwise(words)):
-        particle = _ENDING.get(word)
-        if (
-            (word in _STOPPING and following.endswith("ing") and len(following) >= 5)
-            or (word in _GIVING and following == "up")
-            or (particle is not None and particle in words[i + 1 + (word in _APART) : i + 2 + _OBJECT_WORDS])
-        ):
-            ceased += 1
-            content.discard(stem(word))
-    return ceased
-
-
-# Past forms of verbs that end or take away something with their particle, the object between them or not.
-_ENDING = {
-    "switched": "off",
-    "turned": "off",
-    "shut": "off",
-    "cut": "off",
-    "called": "off",
-    "took": "off",
-    "dropped": "out",
-    "opted": "out",
-    "pulled": "out",
-    "phased": "out",
-}
-_OBJECT_WORDS = 4  # "shut the drip irrigation system off"
-_APART = frozenset({"took"})  # with its object between: "took the fee off" ends, "the plane took off" leaves
-_CEASE_TRIGGERS = _CEASING | frozenset(_ENDING)
 
 
 @lru_cache(maxsize=4096)
