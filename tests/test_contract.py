@@ -475,6 +475,21 @@ def test_placements_are_positions_within_a_session_of_current_memories(backend: 
     assert backend.placements(A, asked) == {k: v for k, v in placed.items() if k in asked}
 
 
+def test_a_turn_written_by_another_connection_is_placed_after_a_search_found_no_session(
+    open_backend: Callable[[], Backend],
+) -> None:
+    """A mirror that saw no session at all answers "none" only while nothing was written since it was read."""
+    backend, other = open_backend(), open_backend()
+    plain = put(backend, *(make_record(f"plain note {i}", minutes=i) for i in range(3)))
+    for _ in range(3):  # searches load the in-memory mirrors
+        backend.lexical(A, ["note"], limit=5)
+    assert backend.placements(A, [r.id for r in plain]) == {}
+    turn = put(other, make_record("a chat turn", minutes=5, source={"type": "hook", "session": "S9"}))[0]
+    assert backend.placements(A, [plain[0].id, turn.id]) == {turn.id: (0, "S9")}
+    mine = put(backend, make_record("my own turn", minutes=6, source={"type": "hook", "session": "S9"}))[0]
+    assert backend.placements(A, [mine.id]) == {mine.id: (1, "S9")}
+
+
 # --- update / reinforce -------------------------------------------------------------------------------
 
 

@@ -182,6 +182,11 @@ class LexicalIndex:
     def __len__(self) -> int:
         return len(self.ids)
 
+    @property
+    def has_sessions(self) -> bool:
+        """Whether any row it holds came with a source session (a conversation's turn)."""
+        return bool(self._session_sizes)
+
     def worth_saving(self, read: int) -> bool:
         """Is the mirror, having just read ``read`` rows from the store, worth saving again?"""
         return read >= SNAPSHOT_FROM and 4 * read >= len(self) and len(self) <= SNAPSHOT_UPTO

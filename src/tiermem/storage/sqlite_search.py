@@ -168,7 +168,11 @@ class SQLiteSearch(SQLiteConnection):
             return {}
         # The BM25 mirror keeps both (even for a row a purge has made stale: the caller asks about current
         # memories); a memory it has not seen yet sends the question to the store.
-        if (index := self._lexicons.get(agent_id)) is not None:
+        with self._lock:  # a mirror current at this stamp holds every row of the agent: none has a session
+            index = self._lexicons.get(agent_id)
+            if index is not None and not index.has_sessions and index.checked == self._stamp():
+                return {}
+        if index is not None:
             known = [row for mid in memory_ids if (row := index.rows.get(mid)) is not None]
             if len(known) == len(memory_ids):
                 return {index.ids[r]: (index.turns[r], s) for r in known if (s := index.sessions[r]) is not None}
