@@ -132,8 +132,13 @@ class _Block:
     @classmethod
     def of(cls, pairs: np.ndarray, freqs: np.ndarray) -> _Block:
         terms = pairs >> 32
-        starts = np.flatnonzero(np.r_[True, terms[1:] != terms[:-1]])
-        return cls(pairs, freqs, terms[starts].astype(np.int32), np.r_[starts, len(pairs)].astype(np.int32))
+        change = np.empty(len(terms), dtype=bool)  # where a term's run starts (np.r_ costs 2x the whole)
+        change[:1] = True
+        np.not_equal(terms[1:], terms[:-1], out=change[1:])
+        starts = np.flatnonzero(change)
+        bounds = np.empty(len(starts) + 1, dtype=np.int32)
+        bounds[:-1], bounds[-1] = starts, len(pairs)
+        return cls(pairs, freqs, terms[starts].astype(np.int32), bounds)
 
     def span(self, tid: int) -> tuple[int, int] | None:
         """Where the term's postings are in ``pairs``; None when no row of the block holds it."""
