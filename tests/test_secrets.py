@@ -51,6 +51,8 @@ def test_each_provider_key_is_redacted(kind: str) -> None:
             "bearer_token",
         ),
         ("login with password=Tr0ub4dor&3 today", "login with password=[REDACTED:password] today", "password"),
+        ("The office wifi password is sunflower42.", "The office wifi password is [REDACTED:password].", "password"),
+        ("the passphrase was Tr0ub4dor&3 until May", "the passphrase was [REDACTED:password] until May", "password"),
         ('DB_PASSWORD: "correct horse"', "DB_PASSWORD: [REDACTED:password]", "password"),
         (
             "Server=db;Database=app;User Id=sa;Password=p4ssw0rd;",
@@ -88,6 +90,7 @@ def test_passwords_urls_connection_strings_and_key_blocks(text: str, expected: s
         "The secret: always run the tests before pushing.",
         "Reset your password in the settings page; the token count was 1,234.",
         "The office wifi password is stored in the blue 1Password vault.",
+        "The password is 12 characters long; the old password was changed on 2024-05-01.",
         "Use PASSWORD_FILE=/run/secrets/db and token: see the vault.",
         "Ask the skeptic about sk-learn's API; the task-runner skips it.",
         "Visit https://example.com/docs?page=2 and ssh://git@github.com/org/repo.git.",

@@ -68,12 +68,14 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], int], ...] = (
         ),
         1,
     ),
-    # "password hunter2": a word after it that has a digit or a symbol (prose, "password is stored", passes).
+    # "password hunter2", "the wifi password is sunflower42": a word after it, or after "is" / "was", that has a
+    # digit or a symbol (prose, "password is stored", "password was changed", passes). Possessive runs of
+    # blanks: nothing is tried twice on a long one.
     (
         "password",
         re.compile(
-            r"(?i)(?<![a-z0-9])(?:password|passwd|passphrase)[ \t]+(?!is\b|was\b|for\b|to\b|of\b)"
-            rf"{_NOT_DONE}((?=[^\s;,\"']*[0-9!#$%^&*+=?@])[^\s;,\"'.]{{6,}})"
+            r"(?i)(?<![a-z0-9])(?:password|passwd|passphrase)(?:[ \t]++(?:is|was)\b)?[ \t]++"
+            rf"(?!is\b|was\b|for\b|to\b|of\b){_NOT_DONE}((?=[^\s;,\"']*[0-9!#$%^&*+=?@])[^\s;,\"'.]{{6,}})"
         ),
         1,
     ),
