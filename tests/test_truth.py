@@ -15,8 +15,9 @@ from builders import make_record
 from tiermem import Memory
 from tiermem.errors import NotFoundError
 from tiermem.recall import scoring
-from tiermem.recall.pipeline import _Candidate, _newer_first
-from tiermem.recall.query import analyse
+from tiermem.recall.pipeline import _answer_first, _Candidate, _newer_first
+from tiermem.recall.query import analyse, asked_kinds
+from tiermem.write.versions import holds_kind
 
 NOW = datetime(2031, 6, 1, 12, tzinfo=UTC)
 BOATS = [
@@ -187,6 +188,16 @@ def test_a_change_told_in_other_words_stands_first_with_half_the_question_words(
     assert [h.memory.id for h in hits[:2]] == [new.id, old.id] and hits[0].explain["newer_than"] == old.id
 
 
+def test_a_question_for_a_name_is_answered_by_the_memory_holding_one(mem: Memory) -> None:
+    notes = ("Lunch with the design team went well", "Remember to water the plants on the balcony",
+             "The user is learning Portuguese on weekends", "Our logo files are in the brand folder")  # fmt: skip
+    mem.store_many([{"text": t} for t in notes])
+    words = mem.store("The tenant in flat 2 pays £850 a month in rent.")  # the question's words, no name
+    answer = mem.store("Flat 1 is let to Marcus Bell.")
+    hits = mem.search("Who is the tenant in flat 1?", limit=5, reinforce=False)
+    assert [h.memory.id for h in hits[:2]] == [answer.id, words.id] and hits[0].explain["answers_kind"] == "name"
+
+
 def test_the_same_sentence_with_two_places_swapped_stays_behind(mem: Memory) -> None:
     fact = mem.store("The staging database listens on port 5433")
     other = mem.store("The staging cache now listens on port 6380")  # another thing of its kind, said as a change
@@ -212,6 +223,54 @@ def test_a_change_told_with_more_around_it_stands_first_when_it_holds_the_questi
     assert _newer_first([old, other], query)[0] is old
     weak = _hit("I got fed up with the fees and moved all my client invoicing over to Xero.", 5, 0.2, 0.6)
     assert _newer_first([old, weak], query)[0] is old  # below WARM: no match of the question worth its place
+
+
+@pytest.mark.parametrize(
+    ("question", "kinds"),
+    [
+        ("Who is the tenant in flat 1?", {"name"}),
+        ("How long does the nightly backup take?", {"duration"}),
+        ("How often do we ship a release?", {"duration", "number"}),
+        ("How many volunteers does the Saturday shift need?", {"number"}),
+        ("What interest rate are we paying on the house?", {"percent"}),
+        ("Which night does the band practise?", {"weekday", "day", "month"}),
+        ("When is the chapter three draft due?", {"time", "weekday", "day", "month", "number"}),
+        ("Which tool do I use for invoicing?", set()),  # a thing is as often told without a value as with one
+        ("Where is the spare key?", set()),
+        ("Is the drip irrigation on?", set()),
+    ],
+)
+def test_a_question_asks_for_the_kind_of_value_its_wh_phrase_names(question: str, kinds: set[str]) -> None:
+    assert asked_kinds(question) == kinds
+
+
+def test_a_text_holds_a_value_of_a_kind() -> None:
+    assert holds_kind("Flat 1 is let to Marcus Bell.", frozenset({"name"}))
+    assert not holds_kind("The tenant in flat 2 pays 850 pounds a month.", frozenset({"name"}))
+    assert holds_kind("The backup takes about 40 minutes", frozenset({"duration"}))
+    assert holds_kind("Our mortgage is fixed at 3.89% interest.", frozenset({"percent"}))
+    assert not holds_kind("We pay the mortgage by automatic direct debit", frozenset({"percent"}))
+    assert holds_kind("The release train leaves every 3 weeks.", frozenset({"number"}))
+
+
+def test_the_first_place_goes_to_a_hit_that_holds_the_kind_of_value_asked_for() -> None:
+    """Among the first three, close in score and a fair match; never an older version above the newer one."""
+    query = analyse("Who is the tenant in flat 1?", NOW)
+    words = _hit("The tenant in flat 2 pays 850 pounds a month in rent.", 0, 0.45, 0.9)
+    answer = _hit("Flat 1 is let to Marcus Bell.", 1, 0.3, 0.7)
+    assert _answer_first([words, answer], query)[0] is answer and answer.signals["answers_kind"] == "name"
+    far = _hit("Flat 1 is let to Marcus Bell.", 1, 0.3, 0.5)  # under 0.7 of the first's score
+    assert _answer_first([words, far], query)[0] is words
+    weak = _hit("Flat 1 is let to Marcus Bell.", 1, 0.2, 0.8)  # below WARM
+    assert _answer_first([words, weak], query)[0] is words
+    plain, holder = _hit("Rent is due on the first.", 2, 0.4, 0.85), _hit("Flat 1 is let to Hana Cole.", 3, 0.4, 0.8)
+    assert _answer_first([words, plain, holder], query)[0] is holder  # the third place may go first...
+    assert _answer_first([words, plain, plain, holder], query)[0] is words  # ...the fourth never
+    newer = _hit("The old tenancy in flat 1 ended and the new lease is signed.", 5, 0.4, 0.9)
+    older = _hit("Flat 1 is let to Olivia Grant.", 0, 0.4, 0.85)
+    newer.signals["newer_than"] = older.record.id
+    assert _answer_first([newer, older], query)[0] is newer
+    assert _answer_first([answer, words], analyse("Can the flat 1 tenant keep a pet?", NOW))[0] is answer
 
 
 def test_a_strong_later_hit_that_says_a_change_of_value_goes_first_without_a_question_word_in_common() -> None:

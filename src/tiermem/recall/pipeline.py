@@ -23,7 +23,7 @@ from ..providers.embedders import Embedder
 from ..storage.base import REINSTATED_APART, Backend, Filters
 from ..storage.vectors import one_blas_thread
 from ..write.provenance import trust_factor
-from ..write.versions import another_of_its_kind, competing_value, qualifier_swapped, says_change_of
+from ..write.versions import another_of_its_kind, competing_value, holds_kind, qualifier_swapped, says_change_of
 from . import scoring
 from .query import Query, analyse
 
@@ -48,6 +48,7 @@ VERSION_DEPTH = 5  # ...among the first five hits: which hits make the first k (
 # on bench/truth.py's development sets (tune, fresh) against the tune look-alikes, from 0.3 / 0.5 / 0.7: when
 # it was set, 0.3 put the current value first in 9 more changes and a newer look-alike first in 4 more (of 24).
 VALUE_TIE = 0.3
+ANSWER_TIE, ANSWER_DEPTH = 0.7, 3  # _answer_first: a hit within 0.7 of the first's score, among the first three
 TAG_BOOST = 1.2
 ARCHIVED = 0.85
 WINDOW_BASE = 0.3  # a memory of the asked-about time is a weak match on its own...
@@ -189,6 +190,7 @@ class Recall:
         ranked = self._above_floor(ranked)[:limit]
         if self._settings.newer_first:
             ranked = _newer_first(_strong_first(ranked), query, partial(self._reinstated_apart, agent_id))
+            ranked = _answer_first(ranked, query)
         if alternative is not None:
             for cand in ranked:
                 cand.signals["alternative"] = alternative
@@ -379,6 +381,27 @@ def _strong_first(ranked: list[_Candidate]) -> list[_Candidate]:
         return ranked
     ranked[strong].signals["above_weaker"] = ranked[0].record.id
     return [ranked[strong], *ranked[:strong], *ranked[strong + 1 :]]
+
+
+def _answer_first(ranked: list[_Candidate], query: Query) -> list[_Candidate]:
+    """The first place goes to a hit holding a value of the kind the question asks for ("Who is the tenant in
+    flat 1?": a name), when the first hit holds none and one of the next two does, scored at least
+    :data:`ANSWER_TIE` of it and a fair match (WARM) of the question: a text sharing the question's words
+    without its answer ("The tenant in flat 2 pays £850 a month") stands behind the one that has it ("Flat 1
+    is let to Marcus Bell"). Never an older version above the newer one that was put first for it."""
+    if not query.asks or len(ranked) < 2 or holds_kind(ranked[0].record.text, query.asks):
+        return ranked
+    top = ranked[0]
+    for i, cand in enumerate(ranked[1:ANSWER_DEPTH], 1):
+        if (
+            top.signals.get("newer_than") != cand.record.id
+            and cand.score >= ANSWER_TIE * top.score
+            and cand.signals["relevance"] >= scoring.WARM_RELEVANCE
+            and holds_kind(cand.record.text, query.asks)
+        ):
+            cand.signals["answers_kind"] = ", ".join(sorted(query.asks))
+            return [cand, *ranked[:i], *ranked[i + 1 :]]
+    return ranked
 
 
 def _newer_first(

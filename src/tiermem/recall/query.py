@@ -41,6 +41,7 @@ class Query:
     aggregate: bool = False  # "how many...", "how much...", "total": the answer adds up several mentions
     past: bool = False  # about what used to be true: old versions of facts are shown too
     _stem_re: re.Pattern[str] | None = None
+    asks: frozenset[str] = frozenset()  # kinds of value the question asks for (see asked_kinds)
 
     def stems_in(self, text: str) -> set[str]:
         """Query stems that begin a word of ``text`` (stem and prefix matches, as seed 002 counts them)."""
@@ -131,7 +132,31 @@ def analyse(text: str, now: datetime) -> Query:
         bool(_AGGREGATE.search(text)),
         asks_about_the_past(text),
         pattern,
+        asked_kinds(text),
     )
+
+
+# What kind of value a question asks for, read from its wh-phrase (closed-class English): the kinds of
+# write.statement.measure_of, and NUMBER for a number of any unit. A question that names no kind ("what is...",
+# "where...", "which tool...") asks for none: a place or a thing is as often told without a value as with one.
+NUMBER = "number"
+_ASKED = (
+    (re.compile(r"\bhow long\b"), frozenset({"duration"})),
+    (re.compile(r"\bhow often\b"), frozenset({"duration", NUMBER})),
+    (re.compile(r"\bhow (?:many|far|old|big|large|tall|heavy|fast)\b"), frozenset({NUMBER})),
+    (re.compile(r"\bhow much\b"), frozenset({"money", "percent", NUMBER})),
+    (re.compile(r"\bwhat time\b|\bwhen\b"), frozenset({"time", "weekday", "day", "month", NUMBER})),
+    (re.compile(r"\b(?:what|which) (?:day|days|night|nights|weekday|date)\b"), frozenset({"weekday", "day", "month"})),
+    (re.compile(r"\b(?:percent|percentage|rate|share)\b"), frozenset({"percent"})),
+    (re.compile(r"\bwho(?:m|se)?\b"), frozenset({"name"})),
+)
+
+
+def asked_kinds(text: str) -> frozenset[str]:
+    """The kinds of value ``text`` asks for ("Who is the tenant?": a name; "How long ...?": a duration); empty
+    when it names none."""
+    lowered = text.lower()
+    return next((kinds for pattern, kinds in _ASKED if pattern.search(lowered)), frozenset())
 
 
 def asks_about_the_past(text: str) -> bool:

@@ -3,7 +3,7 @@ text that answers a question with a competing value, or that says a change the e
 
 from __future__ import annotations
 
-from ..recall.query import STOP_WORDS, stem
+from ..recall.query import NUMBER, STOP_WORDS, stem
 from .frames import swaps
 from .names import reconciled
 from .revision import tells_change
@@ -37,6 +37,19 @@ _BARE = "number "  # a number with no unit after it ("the maximum line length is
 
 def _counts(kinds: set[str]) -> bool:
     return any(kind.startswith(_BARE) for kind in kinds)
+
+
+def holds_kind(text: str, kinds: frozenset[str]) -> bool:
+    """Whether ``text`` holds a value of one of ``kinds`` (see recall.query.asked_kinds): a number of any unit
+    for NUMBER, a name only as written with a capital (a number word, "first", "once", is no name)."""
+    statement = read(text)
+    for value in statement.values:
+        kind = measure_of(statement, value)
+        if kind == "name" and not statement.shown[value][:1].isupper():
+            continue
+        if kind in kinds or (NUMBER in kinds and (kind.startswith(_BARE) or kind == "duration")):
+            return True
+    return False
 
 
 def says_change_of(new_text: str, old_text: str) -> bool:
