@@ -238,6 +238,9 @@ def test_a_change_told_with_more_around_it_stands_first_when_it_holds_the_questi
         ("Which tool do I use for invoicing?", set()),  # a thing is as often told without a value as with one
         ("Where is the spare key?", set()),
         ("Is the drip irrigation on?", set()),
+        ("And who owns Scarlet Harbor?", {"name"}),
+        ("What did the person who called want?", set()),  # "who" and "when" opening a clause ask nothing
+        ("What do I do when the build fails?", set()),
     ],
 )
 def test_a_question_asks_for_the_kind_of_value_its_wh_phrase_names(question: str, kinds: set[str]) -> None:

@@ -139,16 +139,19 @@ def analyse(text: str, now: datetime) -> Query:
 # What kind of value a question asks for, read from its wh-phrase (closed-class English): the kinds of
 # write.statement.measure_of, and NUMBER for a number of any unit. A question that names no kind ("what is...",
 # "where...", "which tool...") asks for none: a place or a thing is as often told without a value as with one.
+# "who" and "when" ask only as the question's first word: inside it they open a clause ("the person who called",
+# "what do I do when the build fails?").
 NUMBER = "number"
+_OPENING = r"^\W*(?:and |so |but |then )?"
 _ASKED = (
     (re.compile(r"\bhow long\b"), frozenset({"duration"})),
     (re.compile(r"\bhow often\b"), frozenset({"duration", NUMBER})),
     (re.compile(r"\bhow (?:many|far|old|big|large|tall|heavy|fast)\b"), frozenset({NUMBER})),
     (re.compile(r"\bhow much\b"), frozenset({"money", "percent", NUMBER})),
-    (re.compile(r"\bwhat time\b|\bwhen\b"), frozenset({"time", "weekday", "day", "month", NUMBER})),
+    (re.compile(rf"\bwhat time\b|{_OPENING}when\b"), frozenset({"time", "weekday", "day", "month", NUMBER})),
     (re.compile(r"\b(?:what|which) (?:day|days|night|nights|weekday|date)\b"), frozenset({"weekday", "day", "month"})),
     (re.compile(r"\b(?:percent|percentage|rate|share)\b"), frozenset({"percent"})),
-    (re.compile(r"\bwho(?:m|se)?\b"), frozenset({"name"})),
+    (re.compile(rf"{_OPENING}who(?:m|se)?\b"), frozenset({"name"})),
 )
 
 
