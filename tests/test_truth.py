@@ -15,7 +15,7 @@ from builders import make_record
 from tiermem import Memory
 from tiermem.errors import NotFoundError
 from tiermem.recall import scoring
-from tiermem.recall.pipeline import _answer_first, _Candidate, _newer_first
+from tiermem.recall.pipeline import _answer_first, _asked_value_changed, _Candidate, _newer_first
 from tiermem.recall.query import analyse, asked_kinds
 from tiermem.write.versions import holds_kind
 
@@ -274,6 +274,22 @@ def test_the_first_place_goes_to_a_hit_that_holds_the_kind_of_value_asked_for() 
     newer.signals["newer_than"] = older.record.id
     assert _answer_first([newer, older], query)[0] is newer
     assert _answer_first([answer, words], analyse("Can the flat 1 tenant keep a pet?", NOW))[0] is answer
+
+
+def test_a_later_fair_hit_saying_a_change_of_the_value_asked_for_goes_first_whatever_words_it_shares() -> None:
+    query = analyse("How much do I weigh at the moment?", NOW)
+    old = _hit("I weighed in at 74 kg this morning.", 0, 0.45, 0.9)
+    new = _hit("Stepped on the scales after the long ride and I'm 72.5 kg now.", 5, 0.3, 0.6)
+    assert _asked_value_changed(new, old, query)
+    assert _newer_first([old, new], query)[0] is new and new.signals["newer_than"] == old.record.id
+    assert not _asked_value_changed(old, new, query)  # the earlier one never goes above the later
+    unsaid = _hit("After the long ride the scales said 72.5 kg.", 5, 0.3, 0.6)  # no change said
+    assert not _asked_value_changed(unsaid, old, query)
+    fair = analyse("How much did the spring fair raise?", NOW)
+    raised = _hit("The spring fair raised $1,200 for the school.", 0, 0.45, 0.9)
+    other = _hit("The autumn fair now raises $900 for the school.", 5, 0.3, 0.7)  # another fair, said as a change
+    assert not _asked_value_changed(other, raised, fair)
+    assert not _asked_value_changed(new, old, analyse("Do I weigh myself every morning?", NOW))  # asks no kind
 
 
 def test_a_strong_later_hit_that_says_a_change_of_value_goes_first_without_a_question_word_in_common() -> None:

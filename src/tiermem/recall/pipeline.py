@@ -427,6 +427,7 @@ def _newer_first(
                     _newer_version(ranked[j], ranked[top], words[j], words[top])
                     or _newer_value(ranked[j], ranked[top], words[j], words[top], query)
                     or _told_change(ranked[j], ranked[top], words[j], words[top])
+                    or _asked_value_changed(ranked[j], ranked[top], query)
                 )
                 and not apart(ranked[j].record.id, ranked[top].record.id)
             ),
@@ -486,6 +487,26 @@ def _told_change(cand: _Candidate, above: _Candidate, words: frozenset[str], abo
     ):
         return False
     return above_words <= words or not another_of_its_kind(cand.record.text, above.record.text)
+
+
+def _asked_value_changed(cand: _Candidate, above: _Candidate, query: Query) -> bool:
+    """A later hit, a fair match (WARM) at least, that says a change and holds another value of the kind the
+    question asks for than a strong earlier hit does, whatever words of the question each holds: a change told
+    in other words ("Stepped on the scales after the long ride and I'm 72.5 kg now" after "I weighed in at 74 kg
+    this morning", for "How much do I weigh at the moment?"). Without the change said it may be another thing of
+    its kind ("the hives on the allotment produced 21 kg"), and a swapped qualifier says it is one."""
+    if not query.asks or _when(cand.record) <= _when(above.record) or cand.score < VALUE_TIE * above.score:
+        return False
+    if cand.signals["relevance"] < scoring.WARM_RELEVANCE or above.signals["relevance"] < scoring.HOT_RELEVANCE:
+        return False
+    new, old = cand.record.text, above.record.text
+    return (
+        holds_kind(new, query.asks)
+        and holds_kind(old, query.asks)
+        and says_change_of(new, old)
+        and not qualifier_swapped(new, old, frozenset(query.stems))
+        and competing_value(new, old, query.text)
+    )
 
 
 def _later_and_strong(cand: _Candidate, above: _Candidate, words: frozenset[str], above_words: frozenset[str]) -> bool:
