@@ -295,7 +295,9 @@ def test_a_later_fair_hit_saying_a_change_of_the_value_asked_for_goes_first_what
 def test_a_strong_later_hit_that_says_a_change_of_value_goes_first_without_a_question_word_in_common() -> None:
     """Both strong matches of the question, each through other words of it ("night" / "play"): the later one,
     saying a change to another value of the kind the earlier one holds, goes first; without the change said it
-    is another fact of its kind and stays behind; a fair match (WARM) needs the earlier one's question words."""
+    is another fact of its kind and stays behind; a fair match (WARM) needs the earlier one's question words,
+    unless the question names the kind of value it asks for ("which night": a weekday) and the later one holds
+    another value of it (see :func:`_asked_value_changed`)."""
     query = analyse("Which night do the kids play chess?", NOW)
     old = _hit("Chess club is every Monday night.", 0, 0.45, 0.9)
     new = _hit("Since the hall was booked, the kids will play on Wednesday from now on.", 5, 0.42, 0.85)
@@ -303,7 +305,8 @@ def test_a_strong_later_hit_that_says_a_change_of_value_goes_first_without_a_que
     unsaid = _hit("The kids play football on Wednesday.", 5, 0.42, 0.85)
     assert _newer_first([old, unsaid], query)[0] is old
     fair = _hit("Since the hall was booked, the kids will play on Wednesday from now on.", 5, 0.3, 0.85)
-    assert _newer_first([old, fair], query)[0] is old
+    assert _newer_first([old, fair], query)[0] is fair
+    assert _newer_first([old, fair], analyse("What evening do the kids play chess?", NOW))[0] is old  # no kind
 
 
 def test_a_newer_fact_about_another_thing_of_the_kind_asked_about_stays_behind() -> None:
