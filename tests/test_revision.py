@@ -14,7 +14,7 @@ from tiermem.recall.query import analyse
 from tiermem.write.derivation import same_roots
 from tiermem.write.frames import _kept_bound
 from tiermem.write.revision import compare
-from tiermem.write.statement import is_name, kind_of, read
+from tiermem.write.statement import change_marks, is_name, kind_of, read
 from tiermem.write.versions import competing_value, qualifier_swapped
 
 UPDATES = [
@@ -130,10 +130,23 @@ def test_a_plural_noun_opening_a_sentence_is_not_a_name_a_new_name_replaces() ->
 
 
 def test_a_text_saying_the_opposite_is_never_folded_into_the_memory_it_changes() -> None:
-    # The same names and close in meaning, but "off" where the stored memory says "on": kept beside it, not merged.
+    # The same names and close in meaning, but "off" where the stored memory says "on": it contradicts it.
     old, new = "The Harbor Lights demo is live on itch.io", "We yanked the Harbor Lights demo off itch.io"
     revision = compare(new, old, 0.84)
-    assert revision.kind == "elaboration"
+    assert (revision.kind, revision.why) == ("contradiction", "'on' became 'off'")
+    # The same facts with the negation flipped, whatever the verb that flips it.
+    assert compare("Dad's warfarin has been discontinued", "Dad takes warfarin", 0.73).kind == "contradiction"
+    assert (
+        compare(
+            "Brightwave ended their monthly retainer with me", "Brightwave is on a monthly retainer with me", 0.96
+        ).kind
+        == "contradiction"
+    )
+    assert compare("My ethics application was rejected", "My ethics application has been approved", 0.69).kind == (
+        "contradiction"
+    )
+    # A verb of ending in the present tells when, not that the thing is over.
+    assert compare("The standup ends at 10:15", "The standup is at 10 am", 0.7).kind != "contradiction"
     # Banning is the opposite of allowing, as forbidding is.
     assert compare("Smoking is banned on the balcony", "Smoking is permitted on the balcony", 0.86).kind == (
         "contradiction"
@@ -592,9 +605,9 @@ RULES = [
         0.82,
         "elaboration",
     ),
-    # The same values said with the other polarity are never folded as the same fact: the opposite, or the
-    # fact said the other way, is kept beside it.
-    ("The upload limit is 25 MB", "Files larger than 25 MB can't be uploaded", 0.74, "elaboration"),
+    # The same values said with the other polarity are never folded as the same fact: the negation flipped on
+    # the same facts supersedes the memory (a fact said the other way is superseded by itself, still current).
+    ("The upload limit is 25 MB", "Files larger than 25 MB can't be uploaded", 0.74, "contradiction"),
     # A change said of a sentence that opens on another thing is another fact of its kind; a time, a change
     # word or the one who tells it opening the sentence is not what it is about.
     ("My car insurance costs $90 a month", "My gym pass now costs $40 a month", 0.56, "distinct"),
@@ -691,3 +704,22 @@ def test_two_times_said_relative_to_now_are_two_facts_unless_a_change_is_said() 
 def test_a_closed_value_keeps_its_kind_when_stemmed(text: str, value: str, kind: str) -> None:
     statement = read(text)
     assert value in statement.values and kind_of(statement, value) == kind and not is_name(value)
+
+
+def test_from_a_day_says_when_a_new_state_begins_a_span_does_not() -> None:
+    old = "The tenant in flat 2 pays £850 a month in rent."
+    new = "After the annual review, rent for flat 2 will be £895 a month from June."
+    revision = compare(new, old, 0.68)
+    assert (revision.kind, revision.old_values, revision.new_values) == ("update", ("£850",), ("£895",))
+    # "from June" is when the new value holds, not a second value replaced beside the amount.
+    assert change_marks(read(new).words) == {"from june"}
+    # "from Monday to Friday" is a span of days, not the day a change begins.
+    assert change_marks(read("The office is open from Monday to Friday").words) == frozenset()
+    assert change_marks(read("Starting 1 March the fee is $20").words) == {"starting march"}
+
+
+def test_a_verb_of_ending_with_its_particle_negates_what_it_names() -> None:
+    assert read("I cut dairy out of my diet").negations == 1
+    assert read("We pulled the demo off Steam").negations == 1
+    assert read("I moved out of the campus student housing").negations == 1
+    assert read("I moved the meeting to Friday").negations == 0

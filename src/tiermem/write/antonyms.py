@@ -22,7 +22,7 @@ _ANTONYMS = str.split(
     "fixed/broken full/empty hot/cold alive/dead busy/free cheap/expensive wet/dry heavy/light single/married "
     "loud/quiet easy/hard easy/difficult happy/sad awake/asleep healthy/sick rich/poor enabled/off disabled/on "
     "indoors/outdoors indoors/outside inside/outdoors allow/ban allowed/banned permitted/banned permit/ban "
-    "allow/prohibit allowed/prohibited permitted/forbidden"
+    "allow/prohibit allowed/prohibited permitted/forbidden approve/reject approved/rejected"
 )
 _PAIRS = {(stem(a), stem(b)) for pair in _ANTONYMS for a, b in [pair.split("/")]}
 _OPPOSITE = _PAIRS | {(b, a) for a, b in _PAIRS}

@@ -23,11 +23,14 @@ def ceased(words: tuple[str, ...], content: set[str]) -> int:
     coffee": the same content, the polarity flipped)."""
     ceased = 0
     for i, (word, following) in enumerate(pairwise(words)):
-        particle = _ENDING.get(word)
+        particles = _ENDING.get(word)
         if (
             (word in _STOPPING and following.endswith("ing") and len(following) >= 5)
             or (word in _GIVING and following == "up")
-            or (particle is not None and particle in words[i + 1 + (word in _APART) : i + 2 + _OBJECT_WORDS])
+            or (
+                particles is not None
+                and not particles.isdisjoint(words[i + 1 + (word in _APART) : i + 2 + _OBJECT_WORDS])
+            )
         ):
             ceased += 1
             content.discard(stem(word))
@@ -35,17 +38,19 @@ def ceased(words: tuple[str, ...], content: set[str]) -> int:
 
 
 # Past forms of verbs that end or take away something with their particle, the object between them or not.
+_OFF, _OUT = frozenset({"off"}), frozenset({"out"})
 _ENDING = {
-    "switched": "off",
-    "turned": "off",
-    "shut": "off",
-    "cut": "off",
-    "called": "off",
-    "took": "off",
-    "dropped": "out",
-    "opted": "out",
-    "pulled": "out",
-    "phased": "out",
+    "switched": _OFF,
+    "turned": _OFF,
+    "shut": _OFF,
+    "cut": _OFF | _OUT,  # "cut the cable off", "cut dairy out of my diet"
+    "called": _OFF,
+    "took": _OFF,
+    "dropped": _OUT,
+    "opted": _OUT,
+    "pulled": _OFF | _OUT,  # "pulled the demo off Steam"
+    "phased": _OUT,
+    "moved": _OUT,  # "moved out of the student housing"
 }
 _OBJECT_WORDS = 4  # "shut the drip irrigation system off"
 _APART = frozenset({"took"})  # with its object between: "took the fee off" ends, "the plane took off" leaves

@@ -126,12 +126,21 @@ def compare(
         settled = old.says_change or old.negations  # the old text already tells a change or an absence
         marks = change_marks(new.words) - change_marks(old.words) - STATE_WORDS
         opposed = opposite_words(new, old)  # "... live on Steam" / "We pulled the ... demo off Steam"
+        if flipped != bool(opposed):  # both: the opposite word negated, the same polarity
+            # The same facts otherwise, told the other way: the new text contradicts the memory ("Jake quit the
+            # band, so he isn't our drummer anymore" after "Jake is the band's drummer").
+            return Revision(CONTRADICTION, _flip_why(old, new, None if flipped else opposed))
         if flipped or opposed or (marks and new.says_change and not settled):  # marks: as tells_change, less states
-            # Never fold a text that says a change, or the opposite polarity, into the memory it may change: the
-            # change would be lost in the old memory's history ("Slack alerts for pipeline failures have been
-            # switched off" after "The pipeline sends Slack alerts when it fails"). Kept beside it, linked.
+            # Never fold a text that says a change into the memory it may change: the change would be lost in
+            # the old memory's history. Kept beside it, linked.
             return Revision(ELABORATION, KEPT_BESIDE)
     return found
+
+
+def _flip_why(old: Statement, new: Statement, opposed: tuple[str, str] | None) -> str:
+    if opposed is None:
+        return "the negation is flipped"
+    return f"'{as_written(old, opposed[0])}' became '{as_written(new, opposed[1])}'"
 
 
 def _clause_of(text: str, values: tuple[str, ...]) -> str:
@@ -178,12 +187,7 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
         mapped = opposed_frame(new, old, opposed)
         same_subject = mapped is not None and _same_subject(mapped, old.content, cosine)
     if (flipped or opposed) and (same_subject or slot):
-        why = (
-            "the negation is flipped"
-            if flipped
-            else f"'{as_written(old, opposed[0])}' became '{as_written(new, opposed[1])}'"  # type: ignore[index]
-        )
-        return Revision(CONTRADICTION, why)
+        return Revision(CONTRADICTION, _flip_why(old, new, opposed))
     if (new.values != old.values or slot) and _occurrences(new, old):
         return Revision(DISTINCT, "another occurrence of an event")
     if new.values != old.values:

@@ -33,7 +33,9 @@ ABBREVIATIONS = frozenset({"Dr", "Mr", "Mrs", "Ms", "Prof", "St", "Mt", "Jr", "S
 
 _NEGATIONS = frozenset(
     {"not", "no", "never", "without", "none", "nobody", "nothing", "nowhere", "neither", "nor", "cannot", "nope"}
-    | {"quit", "cancelled", "canceled"}  # verbs that end what they name: "I cancelled my gym membership"
+    # Verbs that end what they name, in the past ("I cancelled my gym membership", "Dad's warfarin has been
+    # discontinued"); the present tells when a thing ends ("the meeting ends at 5"), not that it is over.
+    | {"quit", "cancelled", "canceled", "ended", "discontinued", "terminated", "scrapped", "revoked"}
 )
 
 
@@ -477,7 +479,27 @@ def change_marks(words: tuple[str, ...]) -> frozenset[str]:
         w == "since" and (i == 0 or len(words) - i <= _SINCE_WORDS) for i, w in enumerate(words)
     ):
         marks.add("since")
+    if not _FROM.isdisjoint(vocabulary):
+        marks.update(_from_when(words))
     return frozenset(marks)
+
+
+# "from June", "starting Monday", "effective 1 March": the day a new state of things begins; "from Monday to
+# Friday" is a span, not a change.
+_FROM = frozenset({"from", "starting", "effective"})
+_DAYS = frozenset(WEEKDAYS) | frozenset(MONTHS) | {"tomorrow", "today", "tonight"}
+_SPAN = frozenset({"to", "through", "till", "until", "-", "and"})
+
+
+def _from_when(words: tuple[str, ...]) -> list[str]:
+    found = []
+    for i, word in enumerate(words[:-1]):
+        if word not in _FROM:
+            continue
+        at = i + 1 + (words[i + 1].isdigit() and i + 2 < len(words))  # "from 1 March"
+        if words[at] in _DAYS and not _SPAN.intersection(words[at + 1 : at + 3]):
+            found.append(f"{word} {words[at]}")
+    return found
 
 
 # "since" tells from when a fact holds when it opens the text or a few words close it ("Since the migration the
