@@ -723,3 +723,18 @@ def test_a_verb_of_ending_with_its_particle_negates_what_it_names() -> None:
     assert read("We pulled the demo off Steam").negations == 1
     assert read("I moved out of the campus student housing").negations == 1
     assert read("I moved the meeting to Friday").negations == 0
+
+
+def test_one_name_kept_and_a_change_said_is_the_fact_however_much_is_told_around_it() -> None:
+    old = "Invoices to Harbor & Pine are due within 15 days."
+    new = "Harbor & Pine's finance department wants payment terms of 30 days on all their invoices going forward."
+    revision = compare(new, old, 0.72)
+    assert (revision.kind, revision.old_values, revision.new_values) == ("update", ("15",), ("30",))
+    assert (
+        compare(
+            "Jonas took a job abroad and lives in Dublin these days.", "My best friend Jonas lives in Leeds.", 0.26
+        ).kind
+        == "update"
+    )
+    # Without the change said, the same name and a figure of its kind may be another fact about the client.
+    assert compare(new.replace(" going forward", ""), old, 0.72).kind == "distinct"

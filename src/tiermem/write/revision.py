@@ -415,12 +415,13 @@ def _announced(new: Statement, old: Statement, cosine: float) -> bool:
 
 
 def _values_kept(new: Statement, old: Statement) -> bool:
-    """A change said, one value replaced by one of its kind, every other value of the old text kept (two at
-    least, a name among them) and a word of content in common: what the fact is about, however much is told
-    around it ("His old partner switched to the early shift, so Leo has been roping up with Jonah on Thursdays
-    instead" / "Leo's regular belay partner on Thursdays is Marta")."""
+    """A change said, one value replaced by one of its kind, every other value of the old text kept (a name
+    among them) and a word of content in common: what the fact is about, however much is told around it ("His
+    old partner switched to the early shift, so Leo has been roping up with Jonah on Thursdays instead" / "Leo's
+    regular belay partner on Thursdays is Marta"; "Jonas took a job abroad and lives in Dublin these days" /
+    "My best friend Jonas lives in Leeds")."""
     kept, removed, added = old.values & new.values, old.values - new.values, new.values - old.values
-    if len(kept) < 2 or not any(map(is_name, kept)) or not removed or not added or not tells_change(new, old):
+    if not any(map(is_name, kept)) or not removed or not added or not tells_change(new, old):
         return False
     # A word of the subject in common too: names and dates alone are shared by other facts ("Our hotel in
     # Lisbon is now booked from March 21" is no new date of "Our flight to Lisbon leaves on March 14").
