@@ -61,6 +61,7 @@ from .statement import (
     read,
     value_runs,
 )
+from .subject import openers, other_opening
 
 RESTATEMENT, UPDATE, CONTRADICTION, ELABORATION, DISTINCT = (
     "restatement",
@@ -400,14 +401,14 @@ def _announced(new: Statement, old: Statement, cosine: float) -> bool:
         return False
     if swaps(new, old, unmarked=True) >= 2:  # one sentence, words swapped in two places: another fact of its kind
         return False
-    if _other_opening(new, old):
+    if other_opening(new, old):
         return False
     if _swapped_alike(new, old, cosine):
         return True
     content = {w[2:] if w in redone else w for w in new.content}
     if len(content ^ old.content) > MAX_REWORDED:  # told another way, but not about other things
         return False
-    if not (content & old.content) - _openers(new, old):  # a name in common is not a subject in common
+    if not (content & old.content) - openers(new, old):  # a name in common is not a subject in common
         return False
     shared = len(content & old.content) + len(new.values & old.values)
     union = len(content | old.content) + len(new.values & old.values)  # the changed values are the change
@@ -430,45 +431,6 @@ def _values_kept(new: Statement, old: Statement) -> bool:
     return {kind_of(old, v) for v in removed} == {kind_of(new, v) for v in added}
 
 
-def _other_opening(new: Statement, old: Statement) -> bool:
-    """Whether the two texts open on other things: neither of the first two words of content or values of one is
-    in the other. English puts what a sentence is about first, so a change said of another subject is another
-    fact of its kind ("My phone plan now costs $60 a month" after "My gym membership costs $45 a month")."""
-    first, their_first = _opening(new), _opening(old)
-    return bool(first and their_first) and first.isdisjoint(_said(old)) and their_first.isdisjoint(_said(new))
-
-
-def _said(statement: Statement) -> frozenset[str]:
-    return statement.content | statement.values
-
-
-def _opening(statement: Statement) -> frozenset[str]:
-    """The first two words of content or values, the parts of a hyphened word each one, a time or a change
-    said aside ("Starting next week, on-call hands off at 4 pm" opens on "on-call hands")."""
-    said = _said(statement) - told_when(statement)
-    marks = {word for mark in change_marks(statement.words) for word in mark.split()}
-    keys = (
-        key
-        for word in statement.words
-        if word not in marks
-        for key in ([word] if word in said else [stem(part) for part in word.split("-")])
-        if key in said
-    )
-    return frozenset(itertools.islice(keys, 2))
-
-
-def _openers(new: Statement, old: Statement) -> set[str]:
-    """The capitalised words opening a sentence of either text that the other does not write in lower case:
-    read as content, but names as often ("Sam: ...", "Alice now lives ..."; not "Standup was moved ..." beside
-    "the team standup is ...")."""
-    return _capitalised(new, old) | _capitalised(old, new)
-
-
-def _capitalised(statement: Statement, other: Statement) -> set[str]:
-    lower = other.content - set(other.initial.values())
-    return {stemmed for stemmed in statement.initial.values() if stemmed not in lower}
-
-
 def _swapped_alike(new: Statement, old: Statement, cosine: float) -> bool:
     """One value replaced by one of the same kind (a percentage by a percentage, a date by a date), with a
     word or a value of the subject in common: with a change said, that is the change, however the rest is
@@ -480,7 +442,7 @@ def _swapped_alike(new: Statement, old: Statement, cosine: float) -> bool:
         return False  # told another way, but not about other things as well
     # What the two are about in common: an amount, a code or an address, two words, or one word and a close
     # meaning. A name alone is not: everything said about Sam has "Sam" in it.
-    shared = len((new.content & old.content) - _openers(new, old))
+    shared = len((new.content & old.content) - openers(new, old))
     specific = any(VALUE_CHARACTER.search(v) for v in new.values & old.values)
     anchored = specific or shared >= 2 or (shared == 1 and cosine >= ANCHOR_COSINE)
     return anchored and {kind_of(old, v) for v in removed} == {kind_of(new, v) for v in added}

@@ -1,0 +1,49 @@
+"""What a sentence is about, as the revision rules read it: the words it opens on (English puts its subject
+first) and the capitalised words opening a sentence, which may be names. Pure."""
+
+from __future__ import annotations
+
+import itertools
+
+from ..recall.query import stem
+from .frames import told_when
+from .statement import Statement, change_marks
+
+
+def other_opening(new: Statement, old: Statement) -> bool:
+    """Whether the two texts open on other things: neither of the first two words of content or values of one is
+    in the other. English puts what a sentence is about first, so a change said of another subject is another
+    fact of its kind ("My phone plan now costs $60 a month" after "My gym membership costs $45 a month")."""
+    first, their_first = _opening(new), _opening(old)
+    return bool(first and their_first) and first.isdisjoint(_said(old)) and their_first.isdisjoint(_said(new))
+
+
+def _said(statement: Statement) -> frozenset[str]:
+    return statement.content | statement.values
+
+
+def _opening(statement: Statement) -> frozenset[str]:
+    """The first two words of content or values, the parts of a hyphened word each one, a time or a change
+    said aside ("Starting next week, on-call hands off at 4 pm" opens on "on-call hands")."""
+    said = _said(statement) - told_when(statement)
+    marks = {word for mark in change_marks(statement.words) for word in mark.split()}
+    keys = (
+        key
+        for word in statement.words
+        if word not in marks
+        for key in ([word] if word in said else [stem(part) for part in word.split("-")])
+        if key in said
+    )
+    return frozenset(itertools.islice(keys, 2))
+
+
+def openers(new: Statement, old: Statement) -> set[str]:
+    """The capitalised words opening a sentence of either text that the other does not write in lower case:
+    read as content, but names as often ("Sam: ...", "Alice now lives ..."; not "Standup was moved ..." beside
+    "the team standup is ...")."""
+    return _capitalised(new, old) | _capitalised(old, new)
+
+
+def _capitalised(statement: Statement, other: Statement) -> set[str]:
+    lower = other.content - set(other.initial.values())
+    return {stemmed for stemmed in statement.initial.values() if stemmed not in lower}
