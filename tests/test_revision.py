@@ -738,3 +738,31 @@ def test_one_name_kept_and_a_change_said_is_the_fact_however_much_is_told_around
     )
     # Without the change said, the same name and a figure of its kind may be another fact about the client.
     assert compare(new.replace(" going forward", ""), old, 0.72).kind == "distinct"
+
+
+def test_the_same_specific_values_told_anew_of_something_both_name_is_a_restatement() -> None:
+    old = "We need 12 volunteers for the Saturday distribution."
+    revision = compare("The Saturday food parcel shift takes 12 volunteers to run.", old, 0.47)
+    assert (revision.kind, revision.why) == ("restatement", "the same 12 told another way")
+    # A name one of them leaves out is still the same fact.
+    assert (
+        compare(
+            "The agarose concentration in my gels is 1%.", "I cast my gels at 1% agarose for the PCR products.", 0.60
+        ).kind
+        == "restatement"
+    )
+    # Never with a change said or a thing redone: the value of something else may have changed.
+    tank = "The 75-gallon tank is stocked with a school of harlequin rasboras."
+    assert (
+        compare(
+            "An ich outbreak wiped out the old school, so I restocked the 75-gallon with ember tetras.", tank, 0.34
+        ).kind
+        != "restatement"
+    )
+    assert compare("We now need 12 volunteers for the Saturday distribution run.", old, 0.6).kind != "restatement"
+    # Never the same sentence with its subject swapped: the same value of another thing.
+    assert (
+        compare("The pool opens at 6 am on weekdays.", "The gym opens at 6 am on weekdays.", 0.8).kind != "restatement"
+    )
+    # Nor without a word of content in common, or far apart in meaning.
+    assert compare("Invoices are paid within 12 days.", old, 0.2).kind == "distinct"

@@ -50,6 +50,7 @@ from .statement import (
     CHANGE_WORDS,
     COPULAS,
     DETERMINERS,
+    DURATION_UNITS,
     IGNORED,
     VALUE_CHARACTER,
     Statement,
@@ -81,6 +82,7 @@ SAME_VALUES_COSINE = 0.55  # the same specific values (an amount, a date, a vers
 VALUE_PARAPHRASE_COSINE = 0.72  # the same specific values (a number, an address, a name), reworded: a restatement
 CHANGE_SUBJECT = 1 / 3  # with a change word ("moved to", "now"), this much shared content is the same subject
 MAX_REWORDED = 3  # ...when at most this many content words differ ("reports to" / "manager is")
+TOLD_AGAIN_COSINE = 0.3  # the same specific values and a word in common, built anew: a restatement from this up
 SAME_TEXT = "the same text"
 KEPT_BESIDE = "says a change or a negation the stored memory does not: kept beside it"  # the same facts otherwise
 # Change words that also describe a state ("a new branch", "lines longer than 88", "the flag is switched on").
@@ -117,6 +119,8 @@ def compare(
     """How ``new_text`` relates to ``old_text`` (``cosine``: of their embeddings; ``threshold``: the type's
     dedup threshold, ClarkOS' tier 3, which a restatement in other words may also pass)."""
     found = _relate(new_text, old_text, cosine, same_type, threshold)
+    if found.why == ELSEWHERE and cosine >= TOLD_AGAIN_COSINE and (held := _told_again(new_text, old_text)):
+        return Revision(RESTATEMENT, f"the same {', '.join(held)} told another way")
     if found.kind == UPDATE and _adds_to(read(_clause_of(new_text, found.new_values)), read(old_text)):
         # "also", "too", "again", "as well": one more value beside the stored one, not a replacement ("the
         # frontend is also deployed to eu-west-1"; "I fed the cat again on Wednesday").
@@ -142,6 +146,31 @@ def _flip_why(old: Statement, new: Statement, opposed: tuple[str, str] | None) -
     if opposed is None:
         return "the negation is flipped"
     return f"'{as_written(old, opposed[0])}' became '{as_written(new, opposed[1])}'"
+
+
+def _told_again(new_text: str, old_text: str) -> list[str]:
+    """The specific values a new text holds as the old one does (the same amounts, dates or codes; a name one
+    of them leaves out), told of something both name (a word of content in common, not the unit of a length
+    of time) with no change said or thing redone, no negation flipped, and not the same sentence with words
+    swapped (another thing of its kind): the same fact built anew ("The Saturday food parcel shift takes 12
+    volunteers to run" / "We need 12 volunteers for the Saturday distribution"). Empty when it is not."""
+    new, old = read(new_text), read(old_text)
+    specific = {v for v in new.values if VALUE_CHARACTER.search(v)}  # names opening a sentence aside: read once
+    if not specific or specific != {v for v in old.values if VALUE_CHARACTER.search(v)}:
+        return []
+    new, old = reconciled(new, old)
+    if not (new.values <= old.values or old.values <= new.values) or any(
+        not is_name(v) for v in new.values ^ old.values
+    ):
+        return []
+    redone = any(w[2:] in old.content for w in new.redone)  # "restocked the tank with ember tetras"
+    if new.negations % 2 != old.negations % 2 or tells_change(new, old) or redone or _substituted(new, old):
+        return []
+    # A length of time's unit is no word of the subject: many facts share "14 days".
+    lengths = {kind_of(old, v)[7:] for v in specific} & DURATION_UNITS
+    if not (new.content & old.content) - openers(new, old) - lengths:
+        return []
+    return sorted(new.shown[v] for v in specific)
 
 
 def _clause_of(text: str, values: tuple[str, ...]) -> str:

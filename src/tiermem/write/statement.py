@@ -538,10 +538,10 @@ def measure_of(statement: Statement, value: str) -> str:
     question such as "how long ...?" asks for. The write path keeps the units apart, where "30 days of
     snapshots" and "takes 40 minutes" are two facts about one backup."""
     kind = kind_of(statement, value)
-    return "duration" if kind.startswith("number ") and kind[7:] in _DURATION_UNITS else kind
+    return "duration" if kind.startswith("number ") and kind[7:] in DURATION_UNITS else kind
 
 
-_DURATION_UNITS = frozenset(
+DURATION_UNITS = frozenset(
     stem(w) for w in split_words("second seconds minute minutes hour hours day days week weeks month months year years")
 )
 
