@@ -766,3 +766,17 @@ def test_the_same_specific_values_told_anew_of_something_both_name_is_a_restatem
     )
     # Nor without a word of content in common, or far apart in meaning.
     assert compare("Invoices are paid within 12 days.", old, 0.2).kind == "distinct"
+
+
+def test_a_change_said_of_the_subject_however_much_is_told_around_it_is_an_update() -> None:
+    old = "Volunteers at the food bank wear orange vests so clients can spot them."
+    new = "The new batch of vests arrived and they're yellow, so that's what everyone wears from today."
+    revision = compare(new, old, 0.21)
+    assert (revision.kind, revision.old_values, revision.new_values) == ("update", ("orange",), ("yellow",))
+    # Without the change said ("new", "from today"), another colour of vests may be another fact.
+    assert compare("The batch of vests that arrived is yellow.", old, 0.3).kind != "update"
+    # The same change said of another thing of its kind, the sentence kept with two places swapped: kept apart.
+    assert (
+        compare("The staging cache now listens on port 6380", "The staging database listens on port 5433", 0.9).kind
+        == "distinct"
+    )

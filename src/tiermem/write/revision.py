@@ -445,14 +445,21 @@ def _announced(new: Statement, old: Statement, cosine: float) -> bool:
 
 
 def _values_kept(new: Statement, old: Statement) -> bool:
-    """A change said, one value replaced by one of its kind, every other value of the old text kept (a name
-    among them) and a word of content in common: what the fact is about, however much is told around it ("His
-    old partner switched to the early shift, so Leo has been roping up with Jonah on Thursdays instead" / "Leo's
-    regular belay partner on Thursdays is Marta"; "Jonas took a job abroad and lives in Dublin these days" /
-    "My best friend Jonas lives in Leeds")."""
+    """A change said, one value replaced by one of its kind, every other value of the old text kept and a word
+    of content in common: what the fact is about, however much is told around it ("His old partner switched to
+    the early shift, so Leo has been roping up with Jonah on Thursdays instead" / "Leo's regular belay partner
+    on Thursdays is Marta"; "The backup disk was filling up, so I set the snapshot retention to 30 days" /
+    "Proxmox keeps backup snapshots for 14 days before pruning them"). Without a name kept, the word in common
+    is one of the subject (not a name opening a sentence, a time said, or the unit of a length of time), and
+    the two are not one sentence with words swapped nor open on other things: another thing of its kind ("The
+    staging cache now listens on port 6380" / "The staging database listens on port 5433")."""
     kept, removed, added = old.values & new.values, old.values - new.values, new.values - old.values
-    if not any(map(is_name, kept)) or not removed or not added or not tells_change(new, old):
+    if not removed or not added or not tells_change(new, old):
         return False
+    if not any(map(is_name, kept)):
+        anchor = (new.content & old.content) - openers(new, old) - told_when(new) - DURATION_UNITS
+        if not anchor or other_opening(new, old) or _substituted(new, old) or swaps(new, old, unmarked=True) >= 2:
+            return False
     # A word of the subject in common too: names and dates alone are shared by other facts ("Our hotel in
     # Lisbon is now booked from March 21" is no new date of "Our flight to Lisbon leaves on March 14").
     if new.content.isdisjoint(old.content) or value_runs(old, removed) != 1 or value_runs(new, added) != 1:
