@@ -62,7 +62,7 @@ from .statement import (
     read,
     value_runs,
 )
-from .subject import openers, other_opening
+from .subject import openers, opening, other_opening
 
 RESTATEMENT, UPDATE, CONTRADICTION, ELABORATION, DISTINCT = (
     "restatement",
@@ -457,7 +457,9 @@ def _values_kept(new: Statement, old: Statement) -> bool:
     if not removed or not added or not tells_change(new, old):
         return False
     if not any(map(is_name, kept)):
+        # Both opening on one word, that is whom or what both are about ("the user"): a word beyond it is shared.
         anchor = (new.content & old.content) - openers(new, old) - told_when(new) - DURATION_UNITS
+        anchor -= opening(new) & opening(old)
         if not anchor or other_opening(new, old) or _substituted(new, old) or swaps(new, old, unmarked=True) >= 2:
             return False
     # A word of the subject in common too: names and dates alone are shared by other facts ("Our hotel in

@@ -14,7 +14,7 @@ def other_opening(new: Statement, old: Statement) -> bool:
     """Whether the two texts open on other things: neither of the first two words of content or values of one is
     in the other. English puts what a sentence is about first, so a change said of another subject is another
     fact of its kind ("My phone plan now costs $60 a month" after "My gym membership costs $45 a month")."""
-    first, their_first = _opening(new), _opening(old)
+    first, their_first = opening(new), opening(old)
     return bool(first and their_first) and first.isdisjoint(_said(old)) and their_first.isdisjoint(_said(new))
 
 
@@ -22,7 +22,7 @@ def _said(statement: Statement) -> frozenset[str]:
     return statement.content | statement.values
 
 
-def _opening(statement: Statement) -> frozenset[str]:
+def opening(statement: Statement) -> frozenset[str]:
     """The first two words of content or values, the parts of a hyphened word each one, a time or a change
     said aside ("Starting next week, on-call hands off at 4 pm" opens on "on-call hands")."""
     said = _said(statement) - told_when(statement)
