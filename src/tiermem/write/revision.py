@@ -62,7 +62,7 @@ from .statement import (
     read,
     value_runs,
 )
-from .subject import openers, opening, other_opening
+from .subject import names_a_thing, openers, opening, other_opening, quantity_for_name
 
 RESTATEMENT, UPDATE, CONTRADICTION, ELABORATION, DISTINCT = (
     "restatement",
@@ -170,6 +170,8 @@ def _told_again(new_text: str, old_text: str) -> list[str]:
     lengths = {kind_of(old, v)[7:] for v in specific} & DURATION_UNITS
     if not (new.content & old.content) - openers(new, old) - lengths:
         return []
+    if all(kind_of(old, v) == "code" for v in specific) and not _shares_subject(new, old):
+        return []  # a code many notes carry ("w0 blanket wizard ...", "w0 chess ..."): half the words in common
     return sorted(new.shown[v] for v in specific)
 
 
@@ -514,7 +516,7 @@ def _value_change(
         # shipped" / "On Tuesday Fatima and Sofia met in Taipei").
         return Revision(DISTINCT, "the same kind of fact about something else")
     if (
-        all(opens(new, v) and _names_a_thing(new, v) for v in added)
+        all(opens(new, v) and names_a_thing(new, v) for v in added)
         and not _announced(new, old, cosine)
         and not identity(new)
     ):
@@ -522,27 +524,12 @@ def _value_change(
         # nightly GitHub run failed 60 times" / "the nightly Kotlin run ..."), not a new value of this one.
         # A quantity there is what is said ("I put 6% of each paycheck..." / "... 8% ...").
         return Revision(DISTINCT, "the same kind of fact about something else")
-    if _quantity_for_name(old, _replaced(old, removed, new, added), new, added):
+    if quantity_for_name(old, _replaced(old, removed, new, added), new, added):
         # "The shop charges $7.25 for standard shipping" / "The shop ships to Canada": an amount and a place
         # are no two values of one slot, whatever the words in common.
         return Revision(DISTINCT, "another kind of value: the same kind of fact about something else")
     why, was, now = _values_why(old, new)
     return Revision(UPDATE, why, was, now)
-
-
-_QUANTITIES = ("money", "percent", "number ", "time")
-
-
-def _quantity_for_name(old: Statement, removed: frozenset[str], new: Statement, added: frozenset[str]) -> bool:
-    """Whether names stand where only quantities stood, or quantities where only names stood."""
-
-    def quantities(statement: Statement, values: frozenset[str]) -> bool:
-        return bool(values) and all(kind_of(statement, v).startswith(_QUANTITIES) for v in values)
-
-    def names(values: frozenset[str]) -> bool:
-        return bool(values) and all(map(is_name, values))
-
-    return (quantities(old, removed) and names(added)) or (names(removed) and quantities(new, added))
 
 
 def _replaced(old: Statement, removed: frozenset[str], new: Statement, added: frozenset[str]) -> frozenset[str]:
@@ -568,11 +555,6 @@ def _without_when(new: Statement, old: Statement) -> Statement:
     held = {kind_of(old, v) for v in old.values}
     when = {v for v in added if (kind := kind_of(new, v)) in _WHEN and kind not in held}
     return replace(new, values=new.values - when) if when and when != added else new
-
-
-def _names_a_thing(statement: Statement, value: str) -> bool:
-    """A name or an identifier (a file, a host, a ticket): what a sentence can be about, unlike a quantity."""
-    return is_name(value) or kind_of(statement, value) == "code"
 
 
 def _elaboration(added: frozenset[str], cosine: float) -> Revision:

@@ -1,5 +1,6 @@
 """What a sentence is about, as the revision rules read it: the words it opens on (English puts its subject
-first) and the capitalised words opening a sentence, which may be names. Pure."""
+first), the capitalised words opening a sentence, which may be names, and which values name a thing rather
+than measure one. Pure."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import itertools
 
 from ..recall.query import stem
 from .frames import told_when
-from .statement import Statement, change_marks
+from .statement import Statement, change_marks, is_name, kind_of
 
 
 def other_opening(new: Statement, old: Statement) -> bool:
@@ -47,3 +48,23 @@ def openers(new: Statement, old: Statement) -> set[str]:
 def _capitalised(statement: Statement, other: Statement) -> set[str]:
     lower = other.content - set(other.initial.values())
     return {stemmed for stemmed in statement.initial.values() if stemmed not in lower}
+
+
+_QUANTITIES = ("money", "percent", "number ", "time")
+
+
+def quantity_for_name(old: Statement, removed: frozenset[str], new: Statement, added: frozenset[str]) -> bool:
+    """Whether names stand where only quantities stood, or quantities where only names stood."""
+
+    def quantities(statement: Statement, values: frozenset[str]) -> bool:
+        return bool(values) and all(kind_of(statement, v).startswith(_QUANTITIES) for v in values)
+
+    def names(values: frozenset[str]) -> bool:
+        return bool(values) and all(map(is_name, values))
+
+    return (quantities(old, removed) and names(added)) or (names(removed) and quantities(new, added))
+
+
+def names_a_thing(statement: Statement, value: str) -> bool:
+    """A name or an identifier (a file, a host, a ticket): what a sentence can be about, unlike a quantity."""
+    return is_name(value) or kind_of(statement, value) == "code"
