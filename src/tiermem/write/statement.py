@@ -76,6 +76,11 @@ CHANGE_WORDS = frozenset(
         "lately recently mistake mistaken wrong misremembered relocated migrated renamed reassigned swapped "
         "shifted adjusted revised rewrote rewritten modified altered amended dropped"
     )
+    # the same verbs as they tell a change under way or a plan ("I'm switching the gels to 2% agarose")
+    + split_words(
+        "changing switching moving updating upgrading downgrading raising lowering increasing decreasing "
+        "reducing extending shortening postponing delaying replacing swapping shifting adjusting"
+    )
 )
 
 COPULAS = frozenset(split_words("is are was were am be been being becomes became remains as"))  # "works as a nurse"
