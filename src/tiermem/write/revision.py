@@ -85,8 +85,9 @@ MAX_REWORDED = 3  # ...when at most this many content words differ ("reports to"
 TOLD_AGAIN_COSINE = 0.3  # the same specific values and a word in common, built anew: a restatement from this up
 SAME_TEXT = "the same text"
 KEPT_BESIDE = "says a change or a negation the stored memory does not: kept beside it"  # the same facts otherwise
-# Change words that also describe a state ("a new branch", "lines longer than 88", "the flag is switched on").
-STATE_WORDS = frozenset(["new", "newly", "longer", "switch", "switched", "today", "currently"])
+# Change words that also describe a state ("a new branch", "lines longer than 88", "the flag is switched on",
+# "the standup will be at 10").
+STATE_WORDS = frozenset(["new", "newly", "longer", "switch", "switched", "today", "currently", "will"])
 ELSEWHERE = "about something else"  # what the rules say of a pair they cannot place
 FOCUS_CHARS = 1000  # a text is split into clauses over this many characters at most (a memory-sized sentence)
 

@@ -486,9 +486,12 @@ def change_marks(words: tuple[str, ...]) -> frozenset[str]:
         marks.add("since")
     if not _FROM.isdisjoint(vocabulary):
         marks.update(_from_when(words))
+    if not _WILL.isdisjoint(vocabulary):
+        marks.add("will")  # what a fact will be from now: "rent for flat 2 will be £895", "it'll be Priya locking up"
     return frozenset(marks)
 
 
+_WILL = frozenset(split_words("will i'll you'll he'll she'll it'll we'll they'll that'll there'll"))
 # "from June", "starting Monday", "effective 1 March": the day a new state of things begins; "from Monday to
 # Friday" is a span, not a change.
 _FROM = frozenset({"from", "starting", "effective"})
