@@ -38,6 +38,9 @@ message to load what you know; call `store` when you learn something worth keepi
 decision, a fix, a fact about the project); call `search` when you need a specific memory. Memories are
 deduplicated: storing the same thing twice reinforces it instead of repeating it."""
 
+#: where the HTTP app's bearer check leaves ``(header, principal)`` for the tools of the same request
+_CHECKED = "tiermem.principal"
+
 READ = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
 ADD = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
 CHANGE = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False)
@@ -130,7 +133,9 @@ class Access:
         if not self.tokens:
             return Principal(None)
         headers = (ctx.headers if ctx is not None else None) or {}
-        return authenticate(self.memory, headers.get("authorization"))
+        header = headers.get("authorization")
+        checked = _checked(ctx, header) if ctx is not None else None
+        return checked if checked is not None else authenticate(self.memory, header)
 
     def agent(self, ctx: Context[Any, Any] | None, agent_id: str | None, role: str) -> str:
         if self.confined and agent_id is not None and agent_id != self.default_agent:
@@ -363,6 +368,14 @@ def _compact_hit(hit: Hit) -> FoundMemory:
     return compact
 
 
+def _checked(ctx: Context[Any, Any], header: str | None) -> Principal | None:
+    """The principal that :func:`http_app`'s bearer check found for this same request, if it checked this
+    ``header``: one token lookup a call, as REST makes."""
+    scope = getattr(ctx.request_context.request, "scope", None)
+    found = (scope.get("state") or {}).get(_CHECKED) if isinstance(scope, dict) else None
+    return found[1] if found is not None and found[0] == header else None
+
+
 def _jsonable(value: dict[str, Any]) -> dict[str, Any]:
     """Datetimes and other non-JSON values as strings, so the SDK can send the answer."""
     out: dict[str, Any] = json.loads(json.dumps(value, default=str))
@@ -409,11 +422,14 @@ def http_app(
     async def guarded(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             header = dict(scope.get("headers") or []).get(b"authorization")
+            value = header.decode("latin-1") if header else None
             try:  # a store lookup: off the event loop
-                await anyio.to_thread.run_sync(authenticate, memory, header.decode("latin-1") if header else None)
+                principal = await anyio.to_thread.run_sync(authenticate, memory, value)
             except AuthError as exc:
                 await send_error(send, 401, "AuthError", str(exc), bearer=True)
                 return
+            # The request's tools take it from here (request.state) rather than look the token up again.
+            scope.setdefault("state", {})[_CHECKED] = (value, principal)
         await app(scope, receive, send)
 
     return guarded
