@@ -133,8 +133,8 @@ def compare(
         marks = change_marks(new.words) - change_marks(old.words) - STATE_WORDS
         opposed = opposite_words(new, old)  # "... live on Steam" / "We pulled the ... demo off Steam"
         if flipped != bool(opposed):  # both: the opposite word negated, the same polarity
-            # The same facts otherwise, told the other way: the new text contradicts the memory ("Jake quit the
-            # band, so he isn't our drummer anymore" after "Jake is the band's drummer").
+            # The same facts otherwise, told the other way: the new text contradicts the memory ("Slack alerts
+            # for pipeline failures have been switched off" after "The pipeline sends Slack alerts when it fails").
             return Revision(CONTRADICTION, _flip_why(old, new, None if flipped else opposed))
         if flipped or opposed or (marks and new.says_change and not settled):  # marks: as tells_change, less states
             # Never fold a text that says a change into the memory it may change: the change would be lost in
@@ -451,8 +451,8 @@ def _values_kept(new: Statement, old: Statement) -> bool:
     """A change said, one value replaced by one of its kind, every other value of the old text kept and a word
     of content in common: what the fact is about, however much is told around it ("His old partner switched to
     the early shift, so Leo has been roping up with Jonah on Thursdays instead" / "Leo's regular belay partner
-    on Thursdays is Marta"; "The backup disk was filling up, so I set the snapshot retention to 30 days" /
-    "Proxmox keeps backup snapshots for 14 days before pruning them"). Without a name kept, the word in common
+    on Thursdays is Marta"; "The new batch of vests arrived and they're yellow, so that's what everyone wears
+    from today" / "Volunteers at the food bank wear orange vests"). Without a name kept, the word in common
     is one of the subject (not a name opening a sentence, a time said, or the unit of a length of time), and
     the two are not one sentence with words swapped nor open on other things: another thing of its kind ("The
     staging cache now listens on port 6380" / "The staging database listens on port 5433")."""
