@@ -14,11 +14,12 @@ Run: ``.venv/bin/python bench/server.py [--clients 16] [--seconds 30] [--workers
   shared machine the other tenants' load decides how much of the cores a run gets.
 * **mcp**: the load part's store, tokens, in-process rate and mix, served by `tiermem mcp --http --workers N`
   (one worker keeps MCP sessions; several are stateless) and driven by MCP clients: Python threads in a
-  process of their own, each speaking the protocol as the SDK's client does (the initialize handshake once,
-  then one JSON-RPC ``tools/call`` POST of ``search`` or ``store`` per operation, the answer read as an event
-  stream or JSON). Errors: non-2xx answers, socket errors, JSON-RPC and tool errors (``isError``), and
-  searches answered without hits; the warm-up's searches must hold hits, or the part stops. Reported as the
-  load part, plus the generator's own share of a core.
+  process of their own, each speaking the protocol as the SDK's client does (a ``server/discover`` probe,
+  then the 2026-07-28 protocol without a handshake when the server offers it, else the initialize handshake;
+  one JSON-RPC ``tools/call`` POST of ``search`` or ``store`` per operation, the answer read as an event
+  stream or JSON; the version spoken is reported). Errors: non-2xx answers, socket errors, JSON-RPC and
+  tool errors (``isError``), and searches answered without hits; the warm-up's searches must hold hits, or
+  the part stops. Reported as the load part, plus the generator's own share of a core.
 * **scale**: a store of ``--scale`` memories (1M by default) built with ``Memory.store_many`` (dedup off,
   the real embedder), then ``Memory.search(limit=10)`` over 200 queries (the full recall pipeline) and the
   backend's vector query alone: on PostgreSQL (pgvector HNSW, built after the bulk load and timed) and on
@@ -49,7 +50,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 import httpx
 
@@ -177,7 +178,7 @@ def _served(
     command = ["mcp", "--http"] if mcp else ["serve"]
     with serve_process(*command[1:], "--store", store, "--workers", str(workers), command=command[0]) as url:
         pids = _server_pids(url)
-        _warm(url, headers, calls, workers)
+        spoken = _warm(url, headers, calls, workers)
         before = {pid: _cpu_s(pid) for pid in pids}
         load = os.getloadavg()[0]
         if generator == "wrk" and not mcp:
@@ -189,7 +190,7 @@ def _served(
         rss = {pid: _rss_mib(pid) for pid in pids}
     wall = result["seconds"]
     result.update(
-        workers=workers, clients=clients, generator=generator, protocol="mcp" if mcp else "rest",
+        workers=workers, clients=clients, generator=generator, protocol=f"mcp {spoken}" if mcp else "rest",
         load_average_1min=round(load, 2),
         worker_cpu_share=[round(cpu[p] / wall, 2) for p in pids], worker_rss_mib=[rss[p] for p in pids],
         server_cpu_ms_per_request=round(sum(cpu.values()) * 1000 / max(1, result["requests"]), 2),
@@ -197,9 +198,11 @@ def _served(
     return result
 
 
-def _warm(url: str, headers: dict[str, str], calls: type[Calls], workers: int) -> None:
+def _warm(url: str, headers: dict[str, str], calls: type[Calls], workers: int) -> str:
     """Every worker loads its mirrors before the clock starts (a new connection a search: the kernel spreads
-    them), and every answer is checked: a run against a server that answers only errors measures nothing."""
+    them), and every answer is checked: a run against a server that answers only errors measures nothing.
+    Returns the protocol version the clients spoke (MCP), else ''."""
+    spoken = ""
     for query in ("warm up", "billing worker", "deploy") * workers:
         with httpx.Client(base_url=url, headers=headers, timeout=60) as http:
             call = calls(http)
@@ -207,6 +210,8 @@ def _warm(url: str, headers: dict[str, str], calls: type[Calls], workers: int) -
             call.close()
         if failed:
             raise RuntimeError(f"the warm-up's {failed}")
+        spoken = getattr(call, "protocol", "")
+    return spoken
 
 
 class Calls(Protocol):
@@ -235,20 +240,42 @@ class RestCalls:
 
 
 class McpCalls:
-    """The plan as MCP tool calls over streamable HTTP, spoken as the SDK's client speaks it: the initialize
-    handshake once (the version the SDK offers; the session id, when the server keeps sessions, sent on
-    every later request), then one JSON-RPC ``tools/call`` POST a operation (the tools ``search`` and
-    ``store`` take the REST bodies as their arguments), the answer read as an event stream or as JSON. An
-    error: a non-2xx answer, a JSON-RPC error, a tool error (``isError``), or a search answered without hits
-    (the store holds 5,000 memories: every query has neighbours)."""
+    """The plan as MCP tool calls over streamable HTTP, spoken as the SDK's client speaks it (``mode="auto"``):
+    one ``server/discover`` probe at the newest version; a server that offers it is then called without a
+    handshake, each request carrying the version, the client and its capabilities in ``_meta`` and the
+    routing headers (``mcp-method``, ``mcp-name``); any other server gets the initialize handshake at the
+    newest handshake version (the session id, when it keeps sessions, sent on every later request). Then one
+    JSON-RPC ``tools/call`` POST an operation (the tools ``search`` and ``store`` take the REST bodies as
+    their arguments), the answer read as an event stream or as JSON. An error: a non-2xx answer, a JSON-RPC
+    error, a tool error (``isError``), or a search answered without hits (the store holds 5,000 memories:
+    every query has neighbours)."""
+
+    CLIENT: ClassVar[dict[str, str]] = {"name": "tiermem-bench", "version": "1"}
 
     def __init__(self, http: httpx.Client) -> None:
-        from mcp.types.version import LATEST_HANDSHAKE_VERSION
+        from mcp.types.version import LATEST_MODERN_VERSION
 
         self.http, self.ids = http, itertools.count(1)
         self.headers = {"Accept": "application/json, text/event-stream"}
-        hello = {"protocolVersion": LATEST_HANDSHAKE_VERSION, "capabilities": {},
-                 "clientInfo": {"name": "tiermem-bench", "version": "1"}}  # fmt: skip
+        self.meta: dict[str, Any] = {}
+        self._modern(LATEST_MODERN_VERSION)
+        _, found = self._request("server/discover", {})
+        if found is None or LATEST_MODERN_VERSION not in found.get("result", {}).get("supportedVersions", []):
+            self._handshake()
+        self.protocol = self.headers["mcp-protocol-version"]
+
+    def _modern(self, version: str) -> None:
+        self.headers["mcp-protocol-version"] = version
+        self.meta = {"io.modelcontextprotocol/protocolVersion": version,
+                     "io.modelcontextprotocol/clientInfo": self.CLIENT,
+                     "io.modelcontextprotocol/clientCapabilities": {}}  # fmt: skip
+
+    def _handshake(self) -> None:
+        from mcp.types.version import LATEST_HANDSHAKE_VERSION
+
+        self.meta = {}
+        self.headers = {"Accept": self.headers["Accept"]}
+        hello = {"protocolVersion": LATEST_HANDSHAKE_VERSION, "capabilities": {}, "clientInfo": self.CLIENT}
         response, answer = self._request("initialize", hello)
         if answer is None or "result" not in answer:
             raise RuntimeError(f"MCP initialize: HTTP {response.status_code}: {response.text[:200]}")
@@ -261,8 +288,12 @@ class McpCalls:
     def _request(self, method: str, params: dict[str, Any]) -> tuple[httpx.Response, dict[str, Any] | None]:
         """One JSON-RPC request: the HTTP response, and the answer it holds (None: none, or not 2xx)."""
         request_id = next(self.ids)
+        headers = self.headers
+        if self.meta:  # the modern protocol: the envelope in _meta, the routing in headers
+            params = {**params, "_meta": self.meta}
+            headers = {**headers, "mcp-method": method} | ({"mcp-name": params["name"]} if "name" in params else {})
         message = {"jsonrpc": "2.0", "id": request_id, "method": method, "params": params}
-        response = self.http.post("/mcp", json=message, headers=self.headers)
+        response = self.http.post("/mcp", json=message, headers=headers)
         return response, (_jsonrpc_answer(response, request_id) if response.status_code < 300 else None)
 
     def __call__(self, kind: str, body: dict[str, Any]) -> str | None:
