@@ -587,7 +587,7 @@ RULES = [
     ("My sister enjoys jazz", "Jazz is a favourite of my sister", 0.78, "restatement"),
     ("My daughter loves horse riding", "Horse riding is my daughter's passion", 0.72, "restatement"),
     ("Leo walks to school", "Leo takes the bus to school now", 0.85, "distinct"),
-    ("Our son eats fish", "Fish is never on our son's plate", 0.85, "distinct"),
+    ("Our son eats fish", "Fish is never on our son's plate", 0.85, "contradiction"),
     (
         "The team lunch spot is the taco place downtown",  # a standing fact, and a thing that happened once
         "The team offsite lunch was at the taco place",
@@ -716,6 +716,27 @@ def test_from_a_day_says_when_a_new_state_begins_a_span_does_not() -> None:
     # "from Monday to Friday" is a span of days, not the day a change begins.
     assert change_marks(read("The office is open from Monday to Friday").words) == frozenset()
     assert change_marks(read("Starting 1 March the fee is $20").words) == {"starting march"}
+
+
+def test_the_day_a_change_takes_effect_is_not_a_second_value_replaced() -> None:
+    old = "Mum's morning carer arrives at 8:30 am."
+    new = "The care agency rang: from Monday the morning visit will be at 9:15 am."
+    revision = compare(new, old, 0.33)
+    assert (revision.kind, revision.old_values, revision.new_values) == ("update", ("8:30 am",), ("9:15 am",))
+    # Without the change said, a weekday beside a new time is another fact of its kind.
+    assert compare("The morning visit is at 9:15 am on Monday.", old, 0.33).kind != "update"
+
+
+def test_a_verb_of_ending_in_place_of_the_old_verb_contradicts_it() -> None:
+    revision = compare(
+        "I shut the drip irrigation system off for the winter", "The drip irrigation system is running", 0.73
+    )
+    assert revision.kind == "contradiction"
+    assert compare("I cut dairy out of my diet", "I eat dairy", 0.74).kind == "contradiction"
+    # A flip beside other things said is about them: "the vegetable garden" is not "the lawn".
+    assert compare("I shut the lawn sprinklers off", "The vegetable garden sprinklers are running", 0.6).kind != (
+        "contradiction"
+    )
 
 
 def test_a_verb_of_ending_with_its_particle_negates_what_it_names() -> None:

@@ -219,7 +219,7 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
     if opposed and not (same_subject or slot):
         mapped = opposed_frame(new, old, opposed)
         same_subject = mapped is not None and _same_subject(mapped, old.content, cosine)
-    if (flipped or opposed) and (same_subject or slot):
+    if (flipped or opposed) and (same_subject or slot or (flipped and _in_place(shared, only_new, only_old, cosine))):
         return Revision(CONTRADICTION, _flip_why(old, new, opposed))
     if (new.values != old.values or slot) and _occurrences(new, old):
         return Revision(DISTINCT, "another occurrence of an event")
@@ -285,6 +285,13 @@ def _few_more(new: Statement, old: Statement, only_new: frozenset[str]) -> bool:
     if len(only_new) == 1:
         return True
     return len(only_new) == 2 and swaps(new, old) == 0 and not negated_by_prefix(new, old)
+
+
+def _in_place(shared: frozenset[str], only_new: frozenset[str], only_old: frozenset[str], cosine: float) -> bool:
+    """A polarity flipped where one word of the old text stood, the rest of it kept: the verb of ending in
+    place of the old verb ("I shut the drip irrigation system off for the winter" / "The drip irrigation
+    system is running"; "I cut dairy out of my diet" / "I eat dairy")."""
+    return bool(shared) and len(only_old) == 1 and len(only_new) <= 2 and cosine >= ELABORATION_COSINE
 
 
 def _same_subject(new: frozenset[str], old: frozenset[str], cosine: float) -> bool:
@@ -455,7 +462,9 @@ def _values_kept(new: Statement, old: Statement) -> bool:
     from today" / "Volunteers at the food bank wear orange vests"). Without a name kept, the word in common
     is one of the subject (not a name opening a sentence, a time said, or the unit of a length of time), and
     the two are not one sentence with words swapped nor open on other things: another thing of its kind ("The
-    staging cache now listens on port 6380" / "The staging database listens on port 5433")."""
+    staging cache now listens on port 6380" / "The staging database listens on port 5433"). A day or a time
+    said as when the change holds is no second value ("from Monday the morning visit will be at 9:15 am")."""
+    new = _without_when(new, old)
     kept, removed, added = old.values & new.values, old.values - new.values, new.values - old.values
     if not removed or not added or not tells_change(new, old):
         return False
