@@ -56,6 +56,7 @@ from truth_probe16 import PROBE16_FAMILIES, PROBE16_LOOKALIKES, PROBE16_POLAR
 from truth_probe17 import PROBE17_FAMILIES, PROBE17_LOOKALIKES, PROBE17_POLAR
 from truth_probe18 import PROBE18_FAMILIES, PROBE18_LOOKALIKES, PROBE18_POLAR
 from truth_probe19 import PROBE19_FAMILIES, PROBE19_LOOKALIKES, PROBE19_NEAR_MISSES, PROBE19_POLAR
+from truth_probe20 import PROBE20_FAMILIES, PROBE20_LOOKALIKES, PROBE20_NEAR_MISSES, PROBE20_POLAR
 from truth_scenarios import (
     FILLER,
     JUDGE_FAMILIES,
@@ -94,11 +95,12 @@ SPLITS: dict[str, tuple[Sequence[Family], Sequence[Polar], Sequence[tuple[str, s
     "probe17": (PROBE17_FAMILIES, PROBE17_POLAR, (), PROBE17_LOOKALIKES),
     "probe18": (PROBE18_FAMILIES, PROBE18_POLAR, (), PROBE18_LOOKALIKES),
     "probe19": (PROBE19_FAMILIES, PROBE19_POLAR, PROBE19_NEAR_MISSES, PROBE19_LOOKALIKES),
+    "probe20": (PROBE20_FAMILIES, PROBE20_POLAR, PROBE20_NEAR_MISSES, PROBE20_LOOKALIKES),
     "heldout": (HELDOUT_FAMILIES, HELDOUT_POLAR, HELDOUT_NEAR_MISSES, ()),
     "final": (FINAL_FAMILIES, FINAL_POLAR, FINAL_NEAR_MISSES, ()),
 }
 # Their misses were read while building the write path; the others are only counted.
-DEVELOPMENT = ("tune", "judge", "fresh", *(f"probe{n}" for n in ("", 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 15)))
+DEVELOPMENT = ("tune", "judge", "fresh", *(f"probe{n}" for n in ("", 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 15, 19)))
 SYSTEMS = {
     "default": {},
     "previous (similarity only)": {"revisions": False, "recall": {"newer_first": False}},

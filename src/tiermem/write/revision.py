@@ -329,8 +329,13 @@ def _focus(new_text: str, new: Statement, old: Statement) -> str | None:
 def tells_change(new: Statement, old: Statement) -> bool:
     """Whether the new text says a change the old one does not say too: a change word both hold is part of
     their shared frame ("... and postponed the tech debt discussion to Tuesday" beside "... and postponed the
-    data retention discussion to Tuesday": two notes of one kind, not a change of the first)."""
-    return new.says_change and bool(change_marks(new.words) - change_marks(old.words))
+    data retention discussion to Tuesday": two notes of one kind, not a change of the first), in any of its
+    forms ("The car's oil was last changed at 42,000 miles" / "The cambelt needs changing at 60,000 miles")."""
+    return new.says_change and bool(_marks(new) - _marks(old))
+
+
+def _marks(statement: Statement) -> frozenset[str]:
+    return frozenset(" ".join(map(stem, mark.split())) for mark in change_marks(statement.words))
 
 
 def _changed_to(new: Statement, old: Statement, only_new: frozenset[str], only_old: frozenset[str]) -> Revision | None:
