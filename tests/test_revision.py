@@ -749,6 +749,12 @@ def test_a_change_word_both_hold_in_other_forms_is_their_common_frame() -> None:
     )
 
 
+def test_a_word_swapped_beside_the_values_is_another_thing_of_its_kind_however_long_the_values() -> None:
+    assert compare("My backup camera is a Canon R7 now.", "My main camera is a Nikon Z6.", 0.36).kind == "distinct"
+    # The same frame with only the value replaced is the change.
+    assert compare("My main camera is a Canon R7 now.", "My main camera is a Nikon Z6.", 0.6).kind == "update"
+
+
 def test_a_verb_of_ending_with_its_particle_negates_what_it_names() -> None:
     assert read("I cut dairy out of my diet").negations == 1
     assert read("We pulled the demo off Steam").negations == 1

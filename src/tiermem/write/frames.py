@@ -158,11 +158,14 @@ def swaps(new: Statement, old: Statement, *, unmarked: bool = False, replaced: b
     (0 when they do not: a sentence built anew). A predicate said another way is no swap ("lives in" /
     "'s home is in"). ``unmarked``: the words that mark a change ("now", "moved") are not part of the frame
     ("the staging cache now listens on port 6380" is "the staging database listens on port 5433" with two
-    places swapped, not a sentence built anew)."""
+    places swapped, not a sentence built anew), each run of values is one place (changed values count once:
+    "My backup camera is a Canon R7 now" is "My main camera is a Nikon Z6" with two places swapped, however
+    many words the values take), and only words replaced count (words added or left out are context)."""
     old_words, new_words = old.words, new.words
+    valued = 0
     if unmarked:
-        old_words = tuple(w for w in old_words if w not in CHANGE_WORDS)
-        new_words = tuple(w for w in new_words if w not in CHANGE_WORDS)
+        old_words, new_words = _masked(old), _masked(new)
+        valued = int(new.values != old.values)
     if max(len(new_words), len(old_words)) > FRAME_TOKENS or _kept_bound(old_words, new_words) < FRAME_KEPT:
         return 0
     matcher = SequenceMatcher(None, old_words, new_words, autojunk=False)
@@ -171,9 +174,25 @@ def swaps(new: Statement, old: Statement, *, unmarked: bool = False, replaced: b
     runs = [
         (" ".join(old_words[i1:i2]), " ".join(new_words[j1:j2]))
         for op, i1, i2, j1, j2 in matcher.get_opcodes()
-        if op == "replace" or not replaced
+        if op == "replace" or not (replaced or unmarked)
     ]
-    return sum(1 for run in runs if run[0] != run[1] and not verb_swap(run))
+    return valued + sum(1 for run in runs if run[0] != run[1] and not verb_swap(run))
+
+
+def _masked(statement: Statement) -> tuple[str, ...]:
+    """The words without those that mark a change, each run of value words one placeholder: the frame the
+    values stand in ("my main camera is a <v>" / "my backup camera is a <v>": one word swapped beside them)."""
+    inside = {i for v, at in statement.at.items() for i in range(at, at + len(statement.shown.get(v, v).split()))}
+    out: list[str] = []
+    for i, word in enumerate(statement.words):
+        if word in CHANGE_WORDS:
+            continue
+        if i in inside:
+            if not out or out[-1] != "<v>":
+                out.append("<v>")
+            continue
+        out.append(word)
+    return tuple(out)
 
 
 def reported(text: str) -> str | None:
