@@ -182,6 +182,8 @@ def swaps(new: Statement, old: Statement, *, unmarked: bool = False, replaced: b
 def _masked(statement: Statement) -> tuple[str, ...]:
     """The words without those that mark a change, each run of value words one placeholder: the frame the
     values stand in ("my main camera is a <v>" / "my backup camera is a <v>": one word swapped beside them)."""
+    if not statement.at:  # most texts hold no value
+        return tuple(w for w in statement.words if w not in CHANGE_WORDS)
     inside = {i for v, at in statement.at.items() for i in range(at, at + len(statement.shown.get(v, v).split()))}
     out: list[str] = []
     for i, word in enumerate(statement.words):
