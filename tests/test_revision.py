@@ -755,6 +755,13 @@ def test_a_word_swapped_beside_the_values_is_another_thing_of_its_kind_however_l
     assert compare("My main camera is a Canon R7 now.", "My main camera is a Nikon Z6.", 0.6).kind == "update"
 
 
+def test_a_name_left_out_for_words_of_its_own_is_another_thing_when_a_change_is_told() -> None:
+    old = "Dr Patel's clinic opens at 8 am."
+    assert compare("The walk-in clinic on the high street now opens at 9 am.", old, 0.45).kind == "distinct"
+    # The name kept, the same words told around it are the change.
+    assert compare("Dr Patel's clinic on the high street now opens at 9 am.", old, 0.45).kind == "update"
+
+
 def test_a_verb_of_ending_with_its_particle_negates_what_it_names() -> None:
     assert read("I cut dairy out of my diet").negations == 1
     assert read("We pulled the demo off Steam").negations == 1

@@ -62,7 +62,7 @@ from .statement import (
     read,
     value_runs,
 )
-from .subject import names_a_thing, openers, opening, other_opening, quantity_for_name
+from .subject import left_out, names_a_thing, openers, opening, other_opening, quantity_for_name
 
 RESTATEMENT, UPDATE, CONTRADICTION, ELABORATION, DISTINCT = (
     "restatement",
@@ -444,6 +444,8 @@ def _announced(new: Statement, old: Statement, cosine: float) -> bool:
     if not (redone or tells_change(new, old)):
         return False
     if swaps(new, old, unmarked=True) >= 2:  # one sentence, words swapped in two places: another fact of its kind
+        return False
+    if left_out(new, old):
         return False
     if other_opening(new, old):
         return False

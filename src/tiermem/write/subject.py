@@ -19,6 +19,15 @@ def other_opening(new: Statement, old: Statement) -> bool:
     return bool(first and their_first) and first.isdisjoint(_said(old)) and their_first.isdisjoint(_said(new))
 
 
+def left_out(new: Statement, old: Statement) -> bool:
+    """A name of the old text left out and words of the new one's own in its place, no name added: whose or
+    which it was is no longer said, another thing is ("The walk-in clinic on the high street now opens at 9 am"
+    beside "Dr Patel's clinic opens at 8 am"). Capitalised words only: an acronym left out is said less ("The
+    API gateway times out requests after 30 seconds" / "the gateway timeout went up to 60 seconds")."""
+    left = [v for v in old.values - new.values if is_name(v) and old.shown[v].istitle()]
+    return bool(left and new.content - old.content) and not any(is_name(v) for v in new.values - old.values)
+
+
 def _said(statement: Statement) -> frozenset[str]:
     return statement.content | statement.values
 
