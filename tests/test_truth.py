@@ -276,12 +276,16 @@ def test_the_first_place_goes_to_a_hit_that_holds_the_kind_of_value_asked_for() 
     assert _answer_first([answer, words], analyse("Can the flat 1 tenant keep a pet?", NOW))[0] is answer
 
 
-def test_a_later_fair_hit_saying_a_change_of_the_value_asked_for_goes_first_whatever_words_it_shares() -> None:
+def test_a_later_hit_saying_a_change_of_the_value_asked_for_goes_first_whatever_words_it_shares() -> None:
+    """However far below the strong earlier hit it scores: a change told in other words shares few of them."""
     query = analyse("How much do I weigh at the moment?", NOW)
     old = _hit("I weighed in at 74 kg this morning.", 0, 0.45, 0.9)
     new = _hit("Stepped on the scales after the long ride and I'm 72.5 kg now.", 5, 0.3, 0.6)
     assert _asked_value_changed(new, old, query)
     assert _newer_first([old, new], query)[0] is new and new.signals["newer_than"] == old.record.id
+    weak = _hit("Stepped on the scales after the long ride and I'm 72.5 kg now.", 5, 0.18, 0.12)  # below WARM
+    assert _newer_first([old, weak], query)[0] is weak
+    assert not _asked_value_changed(new, _hit("I weighed in at 74 kg this morning.", 0, 0.3, 0.9), query)  # not HOT
     assert not _asked_value_changed(old, new, query)  # the earlier one never goes above the later
     unsaid = _hit("After the long ride the scales said 72.5 kg.", 5, 0.3, 0.6)  # no change said
     assert not _asked_value_changed(unsaid, old, query)
