@@ -310,6 +310,9 @@ def test_a_strong_later_hit_that_says_a_change_of_value_goes_first_without_a_que
     assert _newer_first([old, unsaid], query)[0] is old
     fair = _hit("Since the hall was booked, the kids will play on Wednesday from now on.", 5, 0.3, 0.85)
     assert _newer_first([old, fair], query)[0] is fair
+    far = _hit("Since the hall was booked, the kids will play on Wednesday from now on.", 5, 0.4, 0.1)
+    evening = analyse("What evening do the kids play chess?", NOW)  # no kind of value asked for
+    assert _newer_first([old, far], evening)[0] is far  # a strong match scored far below: the fused score is no tie
     assert _newer_first([old, fair], analyse("What evening do the kids play chess?", NOW))[0] is old  # no kind
 
 

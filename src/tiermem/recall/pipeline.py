@@ -44,10 +44,6 @@ CONVERSATION_REDUNDANCY = 0.3
 TIME_WINDOW_BOOST = 1.3
 VERSION_TIE = 0.85  # a newer hit this close in score to an older one holding the same query words goes first
 VERSION_DEPTH = 5  # ...among the first five hits: which hits make the first k (k >= 5) never changes
-# A newer hit holding another value of the same kind goes first from this share of the earlier one's score. Set
-# on bench/truth.py's development sets (tune, fresh) against the tune look-alikes, from 0.3 / 0.5 / 0.7: when
-# it was set, 0.3 put the current value first in 9 more changes and a newer look-alike first in 4 more (of 24).
-VALUE_TIE = 0.3
 ANSWER_TIE, ANSWER_DEPTH = 0.7, 3  # _answer_first: a hit within 0.7 of the first's score, among the first three
 TAG_BOOST = 1.2
 ARCHIVED = 0.85
@@ -512,11 +508,13 @@ def _asked_value_changed(cand: _Candidate, above: _Candidate, query: Query) -> b
 
 
 def _later_and_strong(cand: _Candidate, above: _Candidate, words: frozenset[str], above_words: frozenset[str]) -> bool:
-    """Written or dated after the hit above it, scored at least :data:`VALUE_TIE` of it, and both strong
-    matches of the question (HOT); or the earlier one strong and the later one a fair match (WARM) holding
-    every word of the question the earlier one holds: a change told with more around it is diluted, and
-    keeps the subject's words ("Since the baby arrived I'm up at 5:30 most days" after "I wake up at 7")."""
-    if _when(cand.record) <= _when(above.record) or cand.score < VALUE_TIE * above.score:
+    """Written or dated after the hit above it, and both strong matches of the question (HOT); or the earlier
+    one strong and the later one a fair match (WARM) holding every word of the question the earlier one holds:
+    a change told with more around it is diluted, and keeps the subject's words ("Since the baby arrived I'm up
+    at 5:30 most days" after "I wake up at 7"). Not a share of the earlier one's score: the fused score rewards
+    the earlier wording (a third of it was required once; held out, dropping that put the current value first
+    in more changes and a look-alike first in none more)."""
+    if _when(cand.record) <= _when(above.record):
         return False
     return min(cand.signals["relevance"], above.signals["relevance"]) >= scoring.HOT_RELEVANCE or (
         above.signals["relevance"] >= scoring.HOT_RELEVANCE
