@@ -509,18 +509,16 @@ def _asked_value_changed(cand: _Candidate, above: _Candidate, query: Query) -> b
 
 def _later_and_strong(cand: _Candidate, above: _Candidate, words: frozenset[str], above_words: frozenset[str]) -> bool:
     """Written or dated after the hit above it, and both strong matches of the question (HOT); or the earlier
-    one strong and the later one a fair match (WARM) holding every word of the question the earlier one holds:
-    a change told with more around it is diluted, and keeps the subject's words ("Since the baby arrived I'm up
-    at 5:30 most days" after "I wake up at 7"). Not a share of the earlier one's score: the fused score rewards
-    the earlier wording (a third of it was required once; held out, dropping that put the current value first
-    in more changes and a look-alike first in none more)."""
+    one strong and the later one, however weak a match, holding every word of the question the earlier one
+    holds: a change told with more around it is diluted, and keeps the subject's words ("Since the baby arrived
+    I'm up at 5:30 most days" after "I wake up at 7"). Neither a share of the earlier one's score nor a fair
+    match (WARM) is asked of the later one: the fused score and the relevance reward the earlier wording (both
+    were required once; held out, dropping them put the current value first in more changes and a look-alike
+    first in none more)."""
     if _when(cand.record) <= _when(above.record):
         return False
     return min(cand.signals["relevance"], above.signals["relevance"]) >= scoring.HOT_RELEVANCE or (
-        above.signals["relevance"] >= scoring.HOT_RELEVANCE
-        and cand.signals["relevance"] >= scoring.WARM_RELEVANCE
-        and bool(above_words)
-        and above_words <= words
+        above.signals["relevance"] >= scoring.HOT_RELEVANCE and bool(above_words) and above_words <= words
     )
 
 
