@@ -490,9 +490,9 @@ def _asked_value_changed(cand: _Candidate, above: _Candidate, query: Query) -> b
     value of the kind the question asks for than a strong earlier hit does, whatever words of the question each
     holds and however far below it scores: a change told in other words ("Stepped on the scales after the long
     ride and I'm 72.5 kg now" after "I weighed in at 74 kg this morning", for "How much do I weigh at the
-    moment?"; "My sleep coach suggested I go to bed at 10:30 pm instead" shares no word of "What time do I go to
-    sleep?" and scores an eighth of the old text). Without the change said it may be another thing of its kind
-    ("the hives on the allotment produced 21 kg"), and a swapped qualifier says it is one."""
+    moment?", holds no word of the question, scores a sixth of the old text and is no fair match, WARM). Without
+    the change said it may be another thing of its kind ("the hives on the allotment produced 21 kg"), and a
+    swapped qualifier says it is one."""
     if not query.asks or _when(cand.record) <= _when(above.record):
         return False
     if above.signals["relevance"] < scoring.HOT_RELEVANCE:
