@@ -13,13 +13,15 @@ Run: ``.venv/bin/python bench/server.py [--clients 16] [--seconds 30] [--workers
   server's CPU per request, each worker's share of a core and RSS, and the load average at the start: on a
   shared machine the other tenants' load decides how much of the cores a run gets.
 * **mcp**: the load part's store, tokens, in-process rate and mix, served by `tiermem mcp --http --workers N`
-  (one worker keeps MCP sessions; several are stateless) and driven by MCP clients: Python threads in a
-  process of their own, each speaking the protocol as the SDK's client does (a ``server/discover`` probe,
-  then the 2026-07-28 protocol without a handshake when the server offers it, else the initialize handshake;
-  one JSON-RPC ``tools/call`` POST of ``search`` or ``store`` per operation, the answer read as an event
-  stream or JSON; the version spoken is reported). Errors: non-2xx answers, socket errors, JSON-RPC and
+  (one worker keeps MCP sessions; several are stateless). The warm-up speaks the protocol as the SDK's client
+  does (a ``server/discover`` probe, then the 2026-07-28 protocol without a handshake when the server offers
+  it, else the initialize handshake); the version spoken is reported. The load is one JSON-RPC
+  ``tools/call`` POST of ``search`` or ``store`` per operation, at that version: sent by wrk (the same Lua
+  script, each request carrying the protocol's headers and ``_meta``) when it is installed and no handshake
+  was needed, else by Python threads in a process of their own (reported with the generator's own share
+  of a core), which also read event-stream answers. Errors: non-2xx answers, socket errors, JSON-RPC and
   tool errors (``isError``), and searches answered without hits; the warm-up's searches must hold hits, or
-  the part stops. Reported as the load part, plus the generator's own share of a core.
+  the part stops.
 * **scale**: a store of ``--scale`` memories (1M by default) built with ``Memory.store_many`` (dedup off,
   the real embedder), then ``Memory.search(limit=10)`` over 200 queries (the full recall pipeline) and the
   backend's vector query alone: on PostgreSQL (pgvector HNSW, built after the bulk load and timed) and on
@@ -171,8 +173,7 @@ def _served(
     store: str, token: str, plan: list[tuple[str, dict[str, Any]]], *, clients: int, seconds: float, workers: int,
     generator: str, mcp: bool = False,
 ) -> dict[str, Any]:  # fmt: skip
-    """One run of the plan against a server process: `tiermem serve`, or with ``mcp`` `tiermem mcp --http`
-    (driven by the Python generator: wrk cannot read the protocol's answers)."""
+    """One run of the plan against a server process: `tiermem serve`, or with ``mcp`` `tiermem mcp --http`."""
     headers = {"Authorization": f"Bearer {token}"}
     calls: type[Calls] = McpCalls if mcp else RestCalls
     command = ["mcp", "--http"] if mcp else ["serve"]
@@ -181,9 +182,9 @@ def _served(
         spoken = _warm(url, headers, calls, workers)
         before = {pid: _cpu_s(pid) for pid in pids}
         load = os.getloadavg()[0]
-        if generator == "wrk" and not mcp:
-            result = _wrk(url, token, plan, clients=clients, seconds=seconds)
-        else:
+        if generator == "wrk" and (not mcp or spoken == McpCalls.modern_version()):
+            result = _wrk(url, token, plan, clients=clients, seconds=seconds, mcp_version=spoken if mcp else None)
+        else:  # wrk sends each request on its own: the handshake's session needs the Python clients
             generator = "python"
             result = _python_load(url, headers, plan, clients=clients, seconds=seconds, calls=calls)
         cpu = {pid: _cpu_s(pid) - before[pid] for pid in pids}
@@ -253,22 +254,31 @@ class McpCalls:
     CLIENT: ClassVar[dict[str, str]] = {"name": "tiermem-bench", "version": "1"}
 
     def __init__(self, http: httpx.Client) -> None:
-        from mcp.types.version import LATEST_MODERN_VERSION
-
         self.http, self.ids = http, itertools.count(1)
         self.headers = {"Accept": "application/json, text/event-stream"}
         self.meta: dict[str, Any] = {}
-        self._modern(LATEST_MODERN_VERSION)
+        self._modern(modern := self.modern_version())
         _, found = self._request("server/discover", {})
-        if found is None or LATEST_MODERN_VERSION not in found.get("result", {}).get("supportedVersions", []):
+        if found is None or modern not in found.get("result", {}).get("supportedVersions", []):
             self._handshake()
         self.protocol = self.headers["mcp-protocol-version"]
 
+    @staticmethod
+    def modern_version() -> str:
+        from mcp.types.version import LATEST_MODERN_VERSION
+
+        return LATEST_MODERN_VERSION
+
+    @classmethod
+    def envelope(cls, version: str) -> dict[str, Any]:
+        """The ``_meta`` a request carries at a handshake-free version."""
+        return {"io.modelcontextprotocol/protocolVersion": version,
+                "io.modelcontextprotocol/clientInfo": cls.CLIENT,
+                "io.modelcontextprotocol/clientCapabilities": {}}  # fmt: skip
+
     def _modern(self, version: str) -> None:
         self.headers["mcp-protocol-version"] = version
-        self.meta = {"io.modelcontextprotocol/protocolVersion": version,
-                     "io.modelcontextprotocol/clientInfo": self.CLIENT,
-                     "io.modelcontextprotocol/clientCapabilities": {}}  # fmt: skip
+        self.meta = self.envelope(version)
 
     def _handshake(self) -> None:
         from mcp.types.version import LATEST_HANDSHAKE_VERSION
@@ -369,31 +379,65 @@ def _rss_mib(pid: int) -> float:
 
 
 WRK_SCRIPT = """
-local token, reqs, i = %(token)s, {%(requests)s}, 0
-local headers = {["Authorization"] = "Bearer " .. token, ["Content-Type"] = "application/json"}
-init = function(args) i = math.random(#reqs) end
-request = function() i = i %% #reqs + 1; return wrk.format("POST", reqs[i][1], headers, reqs[i][2]) end
+local heads, reqs, i = {%(headers)s}, {%(requests)s}, 0
+local threads = {}
+setup = function(thread) table.insert(threads, thread) end
+init = function(args) i = math.random(#reqs); bad = 0 end
+request = function() i = i %% #reqs + 1; return wrk.format("POST", reqs[i][1], heads[reqs[i][3]], reqs[i][2]) end
+%(response)s
 done = function(summary, latency, requests)
   local errors = summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout
+  for _, thread in ipairs(threads) do errors = errors + thread:get("bad") end
   io.write(string.format('WRK {"requests": %%d, "us": %%d, "errors": %%d, "status": %%d, ' ..
     '"p50": %%d, "p99": %%d, "max": %%d}\\n',
     summary.requests, summary.duration, errors, summary.errors.status,
     latency:percentile(50), latency:percentile(99), latency.max))
 end
 """
+# MCP answers come back 200 whatever happened inside: a JSON-RPC error, a tool error or a search without hits
+# is read from the body (plain JSON, as `tiermem mcp --http` answers; quotes inside strings are escaped, so
+# these cannot match a memory's text).
+WRK_MCP_ERRORS = """
+response = function(status, headers, body)
+  if status < 300 and (body:find('"isError":true', 1, true) or body:find('"error":{', 1, true)
+      or body:find('"hits":[]', 1, true)) then bad = bad + 1 end
+end
+"""
 
 
 def _wrk(
-    url: str, token: str, plan: list[tuple[str, dict[str, Any]]], *, clients: int, seconds: float
-) -> dict[str, Any]:
-    """wrk (one thread: it is C and needs a fraction of a core) with the plan's requests, round robin."""
+    url: str, token: str, plan: list[tuple[str, dict[str, Any]]], *, clients: int, seconds: float,
+    mcp_version: str | None = None,
+) -> dict[str, Any]:  # fmt: skip
+    """wrk (one thread: it is C and needs a fraction of a core) with the plan's requests, round robin. With
+    ``mcp_version``: each operation as the MCP tool call the Python clients send at that (handshake-free)
+    version, to ``/mcp``."""
 
     def lua(text: str) -> str:
         return "[==[" + text + "]==]"
 
-    rows = ",".join(f"{{{lua(_path(kind))}, {lua(json.dumps(body))}}}" for kind, body in plan)
+    def table(headers: dict[str, str]) -> str:
+        return "{" + ", ".join(f"[ {lua(k)} ] = {lua(v)}" for k, v in headers.items()) + "}"
+
+    kinds = sorted({kind for kind, _ in plan})
+    base = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    if mcp_version is None:
+        heads = [base] * len(kinds)
+        rows = [(_path(kind), json.dumps(body), kinds.index(kind) + 1) for kind, body in plan]
+    else:
+        base |= {"Accept": "application/json, text/event-stream", "mcp-protocol-version": mcp_version}
+        heads = [base | {"mcp-method": "tools/call", "mcp-name": kind} for kind in kinds]
+        meta = McpCalls.envelope(mcp_version)
+        rows = [("/mcp", json.dumps({"jsonrpc": "2.0", "id": n, "method": "tools/call", "params": {
+            "name": kind, "arguments": {**body, "agent_id": AGENT}, "_meta": meta}}), kinds.index(kind) + 1)
+            for n, (kind, body) in enumerate(plan, 1)]  # fmt: skip
+    script_text = WRK_SCRIPT % {
+        "headers": ",".join(table(h) for h in heads),
+        "requests": ",".join(f"{{{lua(path)}, {lua(body)}, {n}}}" for path, body, n in rows),
+        "response": WRK_MCP_ERRORS if mcp_version else "",
+    }
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
-        script.write(WRK_SCRIPT % {"token": lua(token), "requests": rows})
+        script.write(script_text)
     try:
         out = subprocess.run(
             ["wrk", "-t1", f"-c{clients}", f"-d{int(seconds)}s", "--timeout", "30s", "-s", script.name, url],
@@ -749,7 +793,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 part,
                 lambda tmp, b=b, mcp=part == "mcp": run_load(
                     b, clients=args.clients, seconds=args.seconds, workers=counts, seed=args.seed, tmp=tmp,
-                    generator="python" if mcp else generator, mcp=mcp,
+                    generator=generator, mcp=mcp,
                 ),
             )
         )  # fmt: skip
