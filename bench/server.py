@@ -4,15 +4,17 @@ restore.
 Run: ``.venv/bin/python bench/server.py [--clients 16] [--seconds 30] [--workers 1,2] [--scale 1000000]
 [--parts load,scale,restore]`` (the parts: load, mcp, scale, bulk, restore; mcp and bulk only when named)
 
-* **load**: a store seeded with 5,000 memories (bench/store.py's corpus), one agent, bearer tokens on. The
-  same mix of 70% searches and 30% stores of new memories runs first in-process on one thread (the rate to
-  beat), then through `tiermem serve --workers N` for each worker count, each run on a fresh copy of the
-  seeded store. The load generator is wrk (one thread, ``--clients`` keep-alive connections, a Lua script
-  holding the mix) when it is installed, else Python threads in a process of their own. Reported: errors
-  (non-2xx answers, socket errors), throughput and its ratio to the in-process rate, p50 / p99 latency, the
-  server's CPU per request, each worker's share of a core and RSS, and the load average at the start: on a
-  shared machine the other tenants' load decides how much of the cores a run gets.
-* **mcp**: the load part's store, tokens, in-process rate and mix, served by `tiermem mcp --http --workers N`
+* **load**: a store seeded with 5,000 memories (bench/store.py's corpus), one agent, bearer tokens on. A
+  mix of 70% searches and 30% stores of new memories runs through `tiermem serve --workers N` for each
+  worker count, each server on a fresh copy of the seeded store, in ``--rounds`` turns: each turn runs the
+  same mix in-process on one thread (the rate to beat, on a fresh copy) and then against the server, as
+  long each; the ratio is reported per turn and as their median (the host's other tenants move either rate
+  by up to ~30% from one minute to the next). The load generator is wrk (one thread, ``--clients``
+  keep-alive connections, a Lua script holding the mix) when it is installed, else Python threads in a
+  process of their own. Reported: errors (non-2xx answers, socket errors), throughput and its ratio to the
+  in-process rate, p50 / p99 latency, the server's CPU per request, each worker's share of a core and RSS,
+  and the load average at the start.
+* **mcp**: the load part's store, tokens, turns and mix, served by `tiermem mcp --http --workers N`
   (one worker keeps MCP sessions; several are stateless). The warm-up speaks the protocol as the SDK's client
   does (a ``server/discover`` probe, then the 2026-07-28 protocol without a handshake when the server offers
   it, else the initialize handshake); the version spoken is reported. The load is one JSON-RPC
@@ -44,6 +46,7 @@ import multiprocessing
 import os
 import random
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -94,11 +97,11 @@ SEED_MEMORIES = 5000  # the store the issue measured (issue 21)
 
 def run_load(
     backend: str, *, clients: int, seconds: float, workers: Sequence[int], seed: int, tmp: Path, generator: str,
-    mcp: bool = False,
+    mcp: bool = False, rounds: int = 3,
 ) -> list[dict[str, Any]]:  # fmt: skip
-    """The 70% search / 30% store mix: in-process on one thread, then through `tiermem serve` (``mcp``:
-    `tiermem mcp --http`) with each worker count, each run on a fresh copy of the same seeded store (SQLite)
-    or on the growing database."""
+    """The 70% search / 30% store mix through `tiermem serve` (``mcp``: `tiermem mcp --http`) with each worker
+    count, each server on a fresh copy of the same seeded store (SQLite) or on the growing database, in
+    ``rounds`` turns with the same mix in-process on one thread (see :func:`_served`)."""
     corpus = Corpus(seed)
     plan = _plan(corpus, 6000, random.Random(seed))
     with location(backend, tmp) as store:
@@ -107,18 +110,21 @@ def run_load(
             for start in range(0, len(seeded), 500):
                 mem.store_many(seeded[start : start + 500], agent_id=AGENT)
             token, _ = create_token(mem, [AGENT], "write")
-        inprocess = _in_process(_copy(store, tmp / "inprocess"), plan, seconds)
-        log(f"  {backend}: in-process {inprocess['ops_per_s']:.1f} ops/s")
         results = []
         for count in workers:
             served = _copy(store, tmp / f"served-{count}")
+
+            def baseline(part_s: float, n: int, count: int = count) -> dict[str, Any]:
+                return _in_process(_copy(store, tmp / f"inprocess-{count}-{n}"), plan, part_s)
+
             result = _served(
-                served, token, plan, clients=clients, seconds=seconds, workers=count, generator=generator, mcp=mcp
-            )
-            result.update(backend=backend, in_process=inprocess)
-            result["vs_in_process"] = round(result["throughput_rps"] / inprocess["ops_per_s"], 2)
-            rate, p99, errors = result["throughput_rps"], result["all"]["p99_ms"], result["errors"]
-            log(f"  {backend}: {count} worker(s) {rate:.1f} requests/s, p99 {p99} ms, {errors} errors")
+                served, token, plan, clients=clients, seconds=seconds, workers=count, generator=generator, mcp=mcp,
+                rounds=rounds, baseline=baseline,
+            )  # fmt: skip
+            result.update(backend=backend)
+            rate, ratio, p99 = result["throughput_rps"], result["vs_in_process"], result["all"]["p99_ms"]
+            log(f"  {backend}: {count} worker(s) {rate:.1f} requests/s ({ratio}x in-process), p99 {p99} ms, "
+                f"{result['errors']} errors")  # fmt: skip
             results.append(result)
     return results
 
@@ -171,32 +177,53 @@ def _in_process(store: str, plan: list[tuple[str, dict[str, Any]]], seconds: flo
 
 def _served(
     store: str, token: str, plan: list[tuple[str, dict[str, Any]]], *, clients: int, seconds: float, workers: int,
-    generator: str, mcp: bool = False,
+    generator: str, mcp: bool, rounds: int, baseline: Callable[[float, int], dict[str, Any]],
 ) -> dict[str, Any]:  # fmt: skip
-    """One run of the plan against a server process: `tiermem serve`, or with ``mcp`` `tiermem mcp --http`."""
+    """The plan against a server process (`tiermem serve`, or with ``mcp`` `tiermem mcp --http`) for
+    ``seconds`` in all, in ``rounds`` turns, each right after the in-process rate over as long
+    (``baseline``, on a fresh copy of the store, the server idle). The host's other tenants move the rate of
+    either by up to ~30% from one minute to the next: the ratio is each turn's, and their median is reported.
+    Latency: the median of the turns' p50 and the highest of their p99."""
     headers = {"Authorization": f"Bearer {token}"}
     calls: type[Calls] = McpCalls if mcp else RestCalls
     command = ["mcp", "--http"] if mcp else ["serve"]
+    turns: list[dict[str, Any]] = []
+    part_s = seconds / rounds
     with serve_process(*command[1:], "--store", store, "--workers", str(workers), command=command[0]) as url:
         pids = _server_pids(url)
         spoken = _warm(url, headers, calls, workers)
-        before = {pid: _cpu_s(pid) for pid in pids}
         load = os.getloadavg()[0]
-        if generator == "wrk" and (not mcp or spoken == McpCalls.modern_version()):
-            result = _wrk(url, token, plan, clients=clients, seconds=seconds, mcp_version=spoken if mcp else None)
-        else:  # wrk sends each request on its own: the handshake's session needs the Python clients
-            generator = "python"
-            result = _python_load(url, headers, plan, clients=clients, seconds=seconds, calls=calls)
-        cpu = {pid: _cpu_s(pid) - before[pid] for pid in pids}
+        cpu = dict.fromkeys(pids, 0.0)
+        for n in range(rounds):
+            inprocess = baseline(part_s, n)
+            before = {pid: _cpu_s(pid) for pid in pids}
+            if generator == "wrk" and (not mcp or spoken == McpCalls.modern_version()):
+                turn = _wrk(url, token, plan, clients=clients, seconds=part_s, mcp_version=spoken if mcp else None)
+            else:  # wrk sends each request on its own: the handshake's session needs the Python clients
+                generator = "python"
+                turn = _python_load(url, headers, plan, clients=clients, seconds=part_s, calls=calls)
+            for pid in pids:
+                cpu[pid] += _cpu_s(pid) - before[pid]
+            turn.update(in_process=inprocess, vs_in_process=round(turn["throughput_rps"] / inprocess["ops_per_s"], 2))
+            turns.append(turn)
         rss = {pid: _rss_mib(pid) for pid in pids}
-    wall = result["seconds"]
-    result.update(
-        workers=workers, clients=clients, generator=generator, protocol=f"mcp {spoken}" if mcp else "rest",
-        load_average_1min=round(load, 2),
-        worker_cpu_share=[round(cpu[p] / wall, 2) for p in pids], worker_rss_mib=[rss[p] for p in pids],
-        server_cpu_ms_per_request=round(sum(cpu.values()) * 1000 / max(1, result["requests"]), 2),
-    )  # fmt: skip
-    return result
+    requests, wall = sum(t["requests"] for t in turns), sum(t["seconds"] for t in turns)
+    ops, ops_s = sum(t["in_process"]["ops"] for t in turns), sum(t["in_process"]["seconds"] for t in turns)
+    return {
+        "requests": requests, "errors": sum(t["errors"] for t in turns), "seconds": round(wall, 2),
+        "throughput_rps": round(requests / wall, 1),
+        "vs_in_process": statistics.median(t["vs_in_process"] for t in turns),
+        "in_process": {"ops_per_s": round(ops / ops_s, 1),
+                       "turns_ops_per_s": [t["in_process"]["ops_per_s"] for t in turns]},
+        "all": {"p50_ms": statistics.median(t["all"]["p50_ms"] for t in turns),
+                "p99_ms": max(t["all"]["p99_ms"] for t in turns), "max_ms": max(t["all"]["max_ms"] for t in turns),
+                "n": requests},
+        "rounds": turns, "workers": workers, "clients": clients, "generator": generator,
+        "protocol": f"mcp {spoken}" if mcp else "rest", "load_average_1min": round(load, 2),
+        "worker_cpu_share": [round(cpu[p] / wall, 2) for p in pids], "worker_rss_mib": [rss[p] for p in pids],
+        "server_cpu_ms_per_request": round(sum(cpu.values()) * 1000 / max(1, requests), 2),
+    } | ({"generator_cpu_share": statistics.median(t["generator_cpu_share"] for t in turns)}
+         if generator == "python" else {})  # fmt: skip
 
 
 def _warm(url: str, headers: dict[str, str], calls: type[Calls], workers: int) -> str:
@@ -742,11 +769,13 @@ def _load_rows(part: str, r: dict[str, Any]) -> list[tuple[str, str]]:
     b, w, inp = r["backend"], f"{r['workers']} worker{'s' if r['workers'] > 1 else ''}", r["in_process"]
     generator = r["generator"] + (f", {r['generator_cpu_share']} cores" if "generator_cpu_share" in r else "")
     return [
-        (f"{part} {b}: in-process, one thread (operations/s)", f"{inp['ops_per_s']:,.1f}"),
+        (f"{part} {b}, {w}: in-process, one thread (operations/s)", f"{inp['ops_per_s']:,.1f}"),
         (f"{part} {b}, {w}: {r['clients']} connections ({generator}), requests / errors",
          f"{r['requests']:,} / {r['errors']}"),
-        (f"{part} {b}, {w}: throughput (requests/s, x in-process)",
+        (f"{part} {b}, {w}: throughput (requests/s, median x in-process)",
          f"{r['throughput_rps']:,.1f} ({r['vs_in_process']:.2f}x)"),
+        (f"{part} {b}, {w}: each turn, x in-process",
+         " ".join(f"{t['vs_in_process']:.2f}" for t in r.get("rounds", []))),
         (f"{part} {b}, {w}: p50 / p99 (ms)", _pair(r["all"])),
         (f"{part} {b}, {w}: server CPU per request (ms)", f"{r['server_cpu_ms_per_request']:.1f}"),
         (f"{part} {b}, {w}: worker CPU (cores) / RSS (MiB)",
@@ -762,7 +791,8 @@ def _pair(stats: dict[str, float]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--clients", type=int, default=16, help="concurrent connections in the load part")
-    parser.add_argument("--seconds", type=float, default=30, help="length of each load run")
+    parser.add_argument("--seconds", type=float, default=50, help="length of each server's load, all turns")
+    parser.add_argument("--rounds", type=int, default=5, help="turns of in-process and server load")
     parser.add_argument("--workers", default=f"1,{default_workers()}", help="worker counts of the load part")
     parser.add_argument("--generator", choices=["auto", "wrk", "python"], default="auto")
     parser.add_argument("--scale", type=int, default=1_000_000, help="memories in the scale part")
@@ -793,6 +823,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 part,
                 lambda tmp, b=b, mcp=part == "mcp": run_load(
                     b, clients=args.clients, seconds=args.seconds, workers=counts, seed=args.seed, tmp=tmp,
+                    rounds=args.rounds,
                     generator=generator, mcp=mcp,
                 ),
             )
