@@ -1,8 +1,9 @@
 """Server and scale-out benchmark: the REST and MCP servers under concurrent load, search at 1M memories, and a
 restore.
 
-Run: ``.venv/bin/python bench/server.py [--clients 16] [--seconds 30] [--workers 1,2] [--scale 1000000]
-[--parts load,scale,restore]`` (the parts: load, mcp, scale, bulk, restore; mcp and bulk only when named)
+Run: ``.venv/bin/python bench/server.py [--clients 16] [--seconds 50] [--rounds 5] [--workers 1,2]
+[--scale 1000000] [--parts load,scale,restore]`` (the parts: load, mcp, scale, bulk, restore; mcp and bulk
+only when named)
 
 * **load**: a store seeded with 5,000 memories (bench/store.py's corpus), one agent, bearer tokens on. A
   mix of 70% searches and 30% stores of new memories runs through `tiermem serve --workers N` for each
@@ -97,7 +98,7 @@ SEED_MEMORIES = 5000  # the store the issue measured (issue 21)
 
 def run_load(
     backend: str, *, clients: int, seconds: float, workers: Sequence[int], seed: int, tmp: Path, generator: str,
-    mcp: bool = False, rounds: int = 3,
+    rounds: int, mcp: bool = False,
 ) -> list[dict[str, Any]]:  # fmt: skip
     """The 70% search / 30% store mix through `tiermem serve` (``mcp``: `tiermem mcp --http`) with each worker
     count, each server on a fresh copy of the same seeded store (SQLite) or on the growing database, in
@@ -808,6 +809,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=20261129)
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args(argv)
+    if args.rounds < 1 or args.seconds / args.rounds < 1:
+        parser.error("--seconds must give each of --rounds turns at least one second")
     parts, backends = set(args.parts.split(",")), args.backends.split(",")
     report: dict[str, Any] = {
         "benchmark": "server",
