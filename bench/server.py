@@ -213,7 +213,7 @@ def _served(
     return {
         "requests": requests, "errors": sum(t["errors"] for t in turns), "seconds": round(wall, 2),
         "throughput_rps": round(requests / wall, 1),
-        "vs_in_process": statistics.median(t["vs_in_process"] for t in turns),
+        "vs_in_process": round(statistics.median(t["vs_in_process"] for t in turns), 2),
         "in_process": {"ops_per_s": round(ops / ops_s, 1),
                        "turns_ops_per_s": [t["in_process"]["ops_per_s"] for t in turns]},
         "all": {"p50_ms": statistics.median(t["all"]["p50_ms"] for t in turns),
