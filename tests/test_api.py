@@ -62,6 +62,9 @@ def test_store_get_search_update_forget_round_trip(client_for: Callable[..., htt
         True, "alice", "user_preference", ["ui"])  # fmt: skip
     again = api.post("/v1/agents/alice/memories", json={"text": "the user prefers dark mode!"})
     assert again.status_code == 200 and again.json()["duplicate_of"] == memory["id"]
+    assert made.json()["redacted"] is None
+    secret = api.post("/v1/agents/alice/memories", json={"text": "The office wifi password is sunflower42."})
+    assert secret.json()["redacted"] == {"password": 1}
 
     assert api.get(f"/v1/agents/alice/memories/{memory['id']}").json()["text"] == "The user prefers dark mode"
     hits = api.post("/v1/agents/alice/search", json={"query": "which theme does the user like?"}).json()["hits"]

@@ -186,6 +186,18 @@ def test_store_store_many_and_update_redact_and_record_it(mem: Memory) -> None:
     assert all(key not in h.detail.get("text", "") for h in mem.history(made.id))
 
 
+def test_the_store_result_says_what_it_took_out(mem: Memory) -> None:
+    first = mem.store("The office wifi password is sunflower42.")
+    assert first.created and first.redacted == {"password": 1}
+    # Another password, redacted, is the same text: a duplicate, and the answer says why it matched exactly.
+    second = mem.store("The office wifi password is bluewhale7.")
+    assert (second.created, second.duplicate_of, second.redacted) == (False, first.id, {"password": 1})
+    assert second.to_dict()["redacted"] == {"password": 1}
+    assert mem.store("The office wifi is called Lantern").redacted is None
+    [batch] = mem.store_many([{"text": f"deploy key {SAMPLES['github_token']} and {SAMPLES['slack_token']}"}])
+    assert batch.redacted == {"github_token": 1, "slack_token": 1}
+
+
 def test_opt_out_per_call_and_by_config(mem: Memory, open_memory: Callable[..., Memory], tmp_path: Path) -> None:
     key = SAMPLES["openai_key"]
     kept = mem.store(f"keep {key} verbatim", redact_secrets=False).memory
@@ -202,5 +214,11 @@ def test_cli_and_hooks_paths_redact(tmp_path: Path) -> None:
     made = cli.json("store", f"ci uses {SAMPLES['github_token']}")
     assert made["memory"]["text"] == "ci uses [REDACTED:github_token]"
     assert made["memory"]["metadata"]["redactions"]["kinds"] == {"github_token": 1}
+    assert made["redacted"] == {"github_token": 1}
     kept = cli.json("store", f"ci still uses {SAMPLES['github_token']}", "--keep-secrets")
-    assert kept["memory"]["text"] == f"ci still uses {SAMPLES['github_token']}"
+    assert kept["memory"]["text"] == f"ci still uses {SAMPLES['github_token']}" and kept["redacted"] is None
+    said = cli.ok("store", "The office wifi password is sunflower42.")
+    assert "secrets taken out before storing: password x1 (--keep-secrets keeps them)" in said
+    again = cli.ok("store", "The office wifi password is bluewhale7.")
+    assert again.startswith("duplicate of") and "secrets taken out before storing: password x1" in again
+    assert "secrets taken out" not in cli.ok("store", "The office wifi is called Lantern")

@@ -207,7 +207,8 @@ class StoreResult:
     ``duplicate_of``, was reinforced and is ``memory``); ``update`` or ``contradiction`` (a new memory that
     ``supersedes`` the old one, which keeps its text and history but leaves search); ``elaboration`` (a new
     memory linked to the one it adds to, ``related_to``, which stays current). ``why`` says what differed
-    (``changes``: the old and new values)."""
+    (``changes``: the old and new values). ``redacted``: the secrets taken out of the given text before it was
+    stored or compared, as a count by kind (None: none)."""
 
     memory: MemoryRecord
     created: bool
@@ -219,6 +220,7 @@ class StoreResult:
     supersedes: str | None = None
     related_to: str | None = None
     changes: dict[str, list[str]] | None = None
+    redacted: dict[str, int] | None = None
 
     @property
     def id(self) -> str:
@@ -236,6 +238,7 @@ class StoreResult:
             "supersedes": self.supersedes,
             "related_to": self.related_to,
             "changes": self.changes,
+            "redacted": self.redacted,
             "memory": self.memory.to_dict(),
         }
 

@@ -21,7 +21,7 @@ from ..model import RELATIONS, Link, MemoryRecord, StoreResult, check_agent_id, 
 from ..storage.base import REINSTATED_APART, HistoryEntry
 from ..storage.vectors import one_blas_thread
 from ..write.decisions import Decision, WriteDecisions
-from ..write.secrets import redact_fields
+from ..write.secrets import redact_fields, redacted_kinds
 from .items import Preparer, check_change_names, checked_changes, jsonable, now_or, successor_item
 from .state import CoreState
 
@@ -275,8 +275,9 @@ def _created_detail(record: MemoryRecord, decision: Decision | None) -> dict[str
 def _result(
     record: MemoryRecord, decision: Decision | None, current: Mapping[str, MemoryRecord], successor: Mapping[str, str]
 ) -> StoreResult:
+    redacted = redacted_kinds(record.metadata)  # of the text as given: a duplicate's match is another text
     if decision is None:
-        return StoreResult(current[record.id], True)
+        return StoreResult(current[record.id], True, redacted=redacted)
     if not decision.stores:
         return StoreResult(
             current[decision.matched_id],
@@ -286,6 +287,7 @@ def _result(
             round(decision.similarity, 4),
             decision="restatement",
             why=decision.why,
+            redacted=redacted,
         )
     replaced = next((old for old, new in successor.items() if new == record.id), None)
     changes = {"old": list(decision.old_values), "new": list(decision.new_values)}
@@ -299,4 +301,5 @@ def _result(
         supersedes=replaced,
         related_to=decision.matched_id,
         changes=changes if decision.old_values or decision.new_values else None,
+        redacted=redacted,
     )

@@ -64,6 +64,7 @@ class Stored(TypedDict):
     supersedes: str | None
     related_to: str | None
     changes: dict[str, list[str]] | None
+    redacted: dict[str, int] | None
     why: str
     text: str
     type: str
@@ -200,7 +201,8 @@ def _memory_tools(server: MCPServer, access: Access) -> None:
         a problem is solved, or you learn a fact you will need again. Example: store(text="The user prefers dark
         mode in every editor", type="user_preference"). The answer's `decision` says what it was: new, a
         restatement (it reinforced `duplicate_of`), an update or contradiction (it `supersedes` the old memory,
-        which leaves search), or an elaboration (linked to `related_to`); `why` says what differed."""
+        which leaves search), or an elaboration (linked to `related_to`); `why` says what differed; `redacted`
+        counts the secrets (keys, passwords) taken out of the text before it was stored."""
         with access.errors():
             agent = access.agent(ctx, agent_id, "write")
             item = {"text": text, "type": type, "category": category, "importance": importance, "tags": tags or (),
@@ -348,6 +350,7 @@ def _compact_result(result: StoreResult) -> Stored:
         supersedes=result.supersedes,
         related_to=result.related_to,
         changes=result.changes,
+        redacted=result.redacted,
         why=neutralise(result.why),  # it quotes stored values
         text=neutralise(record.text),
         type=record.type,

@@ -162,6 +162,13 @@ def summary(found: Mapping[str, int]) -> dict[str, Any]:
     return {"count": sum(found.values()), "kinds": dict(sorted(found.items()))}
 
 
+def redacted_kinds(metadata: Mapping[str, Any]) -> dict[str, int] | None:
+    """How many secrets of each kind a memory's metadata says were removed (None: none)."""
+    record = metadata.get(REDACTIONS)
+    kinds = record.get("kinds") if isinstance(record, dict) else None
+    return {str(k): int(v) for k, v in kinds.items()} if isinstance(kinds, dict) and kinds else None
+
+
 def redact_item(
     text: str, source: dict[str, Any], metadata: dict[str, Any]
 ) -> tuple[str, dict[str, Any], dict[str, Any]]:

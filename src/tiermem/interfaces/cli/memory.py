@@ -186,6 +186,9 @@ def store(
     else:
         similarity = f", similarity {result.similarity:.2f}" if result.similarity is not None else ""
         out.print(f"duplicate of {result.id} ({result.reason}{similarity}): reinforced it instead of storing a copy")
+    if result.redacted:
+        kinds = ", ".join(f"{kind} x{count}" for kind, count in result.redacted.items())
+        out.print(Text(f"  secrets taken out before storing: {kinds} (--keep-secrets keeps them)", style="dim"))
 
 
 def _link_texts(memory: Memory, links: list[dict[str, Any]]) -> dict[str, str]:
