@@ -26,6 +26,8 @@ UPDATES = [
     ("The daily standup is at 9am", "The standup moved to 10am", 0.68),
     ("The staging database listens on port 5433", "The staging database now listens on port 6380", 0.95),
     ("Alice lives in Paris", "Alice moved to Berlin", 0.34),
+    # the new word is a form of one the sentence already holds: no new content, yet another value in its place
+    ("The nightly export writes to the warehouse schema", "The nightly export writes to the exports schema", 0.81),
 ]
 CONTRADICTIONS = [
     ("The user is allergic to peanuts", "The user is not allergic to peanuts", 0.98),
@@ -91,6 +93,8 @@ def test_restatements_and_elaborations() -> None:
         "restatement"
     )
     assert compare("the user prefers dark mode!", "The user prefers dark mode", 0.99).kind == "restatement"
+    shorter = compare("The user likes dark mode", "The user likes dark mode in every editor", 0.93)
+    assert (shorter.kind, shorter.why) == ("restatement", "says less than the stored memory, nothing new")
     elaborated = compare("Meeting with Rachel on Tuesday at 10am in room 4", "Meeting with Rachel on Tuesday", 0.9)
     assert elaborated.kind == "elaboration" and "10am" in elaborated.why
 

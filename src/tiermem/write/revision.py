@@ -251,7 +251,7 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
             # ("the user is severely allergic to peanuts").
             return Revision(RESTATEMENT, f"the same facts told another way (similarity {cosine:.2f})")
         return _elaboration(only_new, cosine) if said else Revision(DISTINCT, ELSEWHERE)
-    if not only_new:
+    if not only_new and not slot:  # a word put in another's place says something else, not less (see below)
         if cosine < ELABORATION_COSINE or not said:
             return Revision(DISTINCT, ELSEWHERE)
         return Revision(RESTATEMENT, "says less than the stored memory, nothing new")
