@@ -196,6 +196,9 @@ def test_the_store_result_says_what_it_took_out(mem: Memory) -> None:
     assert mem.store("The office wifi is called Lantern").redacted is None
     [batch] = mem.store_many([{"text": f"deploy key {SAMPLES['github_token']} and {SAMPLES['slack_token']}"}])
     assert batch.redacted == {"github_token": 1, "slack_token": 1}
+    # The metadata key is the caller's to set too: what is not a count is not read as one.
+    for odd in ("x", {"kinds": {"a": "b"}}, {"kinds": {"a": True, "b": 2.5, "c": -1}}):
+        assert mem.store(f"plain note {odd!r}", metadata={"redactions": odd}).redacted is None
 
 
 def test_opt_out_per_call_and_by_config(mem: Memory, open_memory: Callable[..., Memory], tmp_path: Path) -> None:

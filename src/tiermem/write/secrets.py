@@ -163,10 +163,14 @@ def summary(found: Mapping[str, int]) -> dict[str, Any]:
 
 
 def redacted_kinds(metadata: Mapping[str, Any]) -> dict[str, int] | None:
-    """How many secrets of each kind a memory's metadata says were removed (None: none)."""
+    """How many secrets of each kind a memory's metadata says were removed (None: none). The key is the
+    caller's to set too: only counts that are whole numbers are read."""
     record = metadata.get(REDACTIONS)
     kinds = record.get("kinds") if isinstance(record, dict) else None
-    return {str(k): int(v) for k, v in kinds.items()} if isinstance(kinds, dict) and kinds else None
+    if not isinstance(kinds, dict):
+        return None
+    counts = {str(k): v for k, v in kinds.items() if isinstance(v, int) and not isinstance(v, bool) and v > 0}
+    return counts or None
 
 
 def redact_item(
