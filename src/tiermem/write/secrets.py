@@ -201,8 +201,7 @@ def redact_labels(
         category = "/".join(_label(part, found) for part in category.split("/"))
     if not found:
         return tags, category, metadata
-    earlier = metadata.get(REDACTIONS, {}).get("kinds", {}) if isinstance(metadata.get(REDACTIONS), dict) else {}
-    found.update({str(k): int(v) for k, v in earlier.items() if isinstance(v, int)})
+    found.update(redacted_kinds(metadata) or {})
     return tags, category, {**metadata, REDACTIONS: summary(found)}
 
 
