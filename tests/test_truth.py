@@ -188,6 +188,42 @@ def test_a_change_told_in_other_words_stands_first_with_half_the_question_words(
     assert [h.memory.id for h in hits[:2]] == [new.id, old.id] and hits[0].explain["newer_than"] == old.id
 
 
+OFFSITE = ("The team offsite agenda includes a hike on the first morning",
+           "Our team standup is at 9:30 every weekday", "The team budget for the quarter is 4,000 euros")  # fmt: skip
+
+
+def test_a_change_told_in_other_words_answers_in_the_words_of_the_version_it_replaced(mem: Memory) -> None:
+    mem.store_many([{"text": t} for t in OFFSITE])
+    old = mem.store("The team offsite is at Lakeview Lodge")
+    new = mem.store("Change of plan: the offsite moved to Birchwood Farm")  # no "team": a weaker match alone
+    assert (new.decision, new.supersedes) == ("update", old.id)
+    hits = mem.search("Where is the team offsite?", limit=5, reinforce=False)
+    assert hits[0].memory.id == new.id and hits[0].explain["answers_for"] == old.id
+    assert hits[0].tier == "hot" and hits[0].explain["replaces"] == [{"id": old.id, "text": old.memory.text}]
+
+
+def test_every_version_back_is_answered_for_by_the_current_one(mem: Memory) -> None:
+    mem.store_many([{"text": t} for t in OFFSITE])
+    first = mem.store("The team offsite is at Lakeview Lodge").memory
+    second = mem.update(first.id, text="Change of plan: the offsite moved to Birchwood Farm")
+    third = mem.update(second.id, text="Birchwood flooded, so the offsite is at Oakridge Barn")
+    hits = mem.search("Where is the team offsite?", limit=5, reinforce=False)
+    assert hits[0].memory.id == third.id and hits[0].explain["answers_for"] in {first.id, second.id}
+    assert hits[0].explain["replaces"] == [{"id": second.id, "text": second.text}]
+    assert first.id not in {h.memory.id for h in hits} and second.id not in {h.memory.id for h in hits}
+
+
+def test_a_reinstated_version_is_not_answered_for_by_what_replaced_it(mem: Memory) -> None:
+    mem.store_many([{"text": t} for t in OFFSITE])
+    old = mem.store("The team offsite is at Lakeview Lodge")
+    new = mem.store("Change of plan: the offsite moved to Birchwood Farm")
+    mem.reinstate(old.id)  # two facts after all: each answers in its own words
+    hits = mem.search("Where is the team offsite?", limit=5, reinforce=False)
+    assert hits[0].memory.id == old.id
+    assert all("answers_for" not in h.explain and "replaces" not in h.explain for h in hits)
+    assert new.id in {h.memory.id for h in hits}
+
+
 def test_a_question_for_a_name_is_answered_by_the_memory_holding_one(mem: Memory) -> None:
     notes = ("Lunch with the design team went well", "Remember to water the plants on the balcony",
              "The user is learning Portuguese on weekends", "Our logo files are in the brand folder")  # fmt: skip

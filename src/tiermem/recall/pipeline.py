@@ -25,6 +25,7 @@ from ..storage.vectors import one_blas_thread
 from ..write.provenance import trust_factor
 from ..write.versions import another_of_its_kind, competing_value, holds_kind, qualifier_swapped, says_change_of
 from . import scoring
+from .lineage import lineage
 from .query import Query, analyse
 
 W_LEXICAL, W_VECTOR = 0.7, 0.3  # lexical carries exact names and numbers; vectors carry paraphrase
@@ -91,6 +92,7 @@ class _Candidate:
     signals: dict[str, Any] = field(default_factory=dict)
     score: float = 0.0
     vector: np.ndarray | None = None  # its embedding, once a stage has read it (not read twice)
+    earlier: list[MemoryRecord] = field(default_factory=list)  # retired versions it replaced: it answers for them
 
 
 class Recall:
@@ -120,32 +122,13 @@ class Recall:
         query = analyse(text, now)
         if extra_terms:
             query = replace(query, terms=tuple(dict.fromkeys([*query.terms, *extra_terms])))
-        hits = self._ranked(agent_id, query, limit=limit, now=now, filters=filters, matches=extra_matches or {})
+        replaced: dict[str, list[MemoryRecord]] = {}  # filled by _ranked: what each candidate replaced
+        ranked = partial(self._ranked, agent_id, limit=limit, now=now, filters=filters, replaced=replaced)
+        hits = ranked(query, matches=extra_matches or {})
         if self._settings.question_forms and query.alternatives:
-            sides = [
-                self._ranked(agent_id, analyse(side, now), limit=limit, now=now, filters=filters, alternative=side)
-                for side in query.alternatives
-            ]
+            sides = [ranked(analyse(side, now), alternative=side) for side in query.alternatives]
             hits = scoring.interleave([*sides, hits], limit, key=lambda hit: hit.memory.id)
-        return self._versions(agent_id, hits, older=filters.include_superseded or query.past)
-
-    def _versions(self, agent_id: str, hits: list[Hit], *, older: bool) -> list[Hit]:
-        """Say what each hit replaced; with ``older`` (asked for, or a question about the past), put each
-        replaced version right under the memory that replaced it, below it in score: a superseded memory
-        never outranks its successor."""
-        replaced = self._backend.replaced(agent_id, [h.memory.id for h in hits]) if hits else {}
-        if not replaced:
-            return hits
-        previous = self._backend.get_many(agent_id, [old for olds in replaced.values() for old in olds])
-        out: list[Hit] = []
-        for hit in hits:
-            olds = [previous[old] for old in replaced.get(hit.memory.id, []) if old in previous]
-            if olds:
-                hit.explain["replaces"] = [{"id": o.id, "text": o.text[:160]} for o in olds]
-            out.append(hit)
-            if older:
-                out += [_older_version(o, hit) for o in olds]
-        return list({h.memory.id: h for h in reversed(out)}.values())[::-1]  # each once, at its first place
+        return _versions(hits, replaced, older=filters.include_superseded or query.past)
 
     def _ranked(
         self,
@@ -155,10 +138,12 @@ class Recall:
         limit: int,
         now: datetime,
         filters: Filters,
+        replaced: dict[str, list[MemoryRecord]],
         matches: Mapping[str, tuple[str, float]] | None = None,
         alternative: str | None = None,
     ) -> list[Hit]:
-        """One query through every stage; ``alternative``: the side of a choice this query searches."""
+        """One query through every stage; ``alternative``: the side of a choice this query searches. What
+        each candidate replaced is added to ``replaced``."""
         qvec = self._embedder.embed([query.text])[0]
         depth = max(self._settings.candidates, limit * 4)
         fused, signals = self._candidates(agent_id, query, qvec, depth, filters, matches or {})
@@ -175,6 +160,11 @@ class Recall:
             for mid in head
             if mid in records and records[mid].is_current
         }
+        versions = lineage(self._backend, agent_id, list(pool))
+        replaced.update(versions.replaced)
+        if self._settings.newer_first:
+            for mid, earlier in versions.earlier.items():
+                pool[mid].earlier = earlier
         if self._settings.vector:
             self._measure_meaning(agent_id, pool, qvec)
         if self._settings.rescore:
@@ -287,9 +277,23 @@ class Recall:
             cand.vector = vec
             if "cosine" not in cand.signals:
                 cand.signals["cosine"] = float(vec @ qvec)
+        heirs = [c for c in pool.values() if c.earlier]
+        if heirs:  # ... and in their meaning (a retired version's vector is gone from the store: embedded here)
+            cosines = iter((self._embedder.embed([o.text for c in heirs for o in c.earlier]) @ qvec).tolist())
+            for cand in heirs:
+                best, old = max((next(cosines), o.id) for o in cand.earlier)
+                if best > cand.signals.get("cosine", 0.0):
+                    cand.signals["cosine"] = best
+                    cand.signals["answers_for"] = old
 
     def _rescore(self, pool: dict[str, _Candidate], query: Query, now: datetime) -> None:
         present = {mid: query.stems_in(c.record.text) for mid, c in pool.items()}
+        for mid, cand in pool.items():  # a memory answers in the words of the versions it replaced too
+            for old in cand.earlier:
+                more = query.stems_in(old.text) - present[mid]
+                if more:
+                    present[mid] |= more
+                    cand.signals.setdefault("answers_for", old.id)
         df = Counter(s for stems in present.values() for s in stems)
         idf = {s: math.log(1 + len(pool) / df[s]) if df[s] else math.log(1 + len(pool)) for s in query.stems}
         floor, tau = self._settings.recency_floor, self._settings.recency_tau_days
@@ -545,6 +549,21 @@ def _tiers(ranked: Sequence[_Candidate]) -> list[str]:
         )
         tiers.append(scoring.recall_tier(max(own, other)))
     return tiers
+
+
+def _versions(hits: list[Hit], replaced: Mapping[str, list[MemoryRecord]], *, older: bool) -> list[Hit]:
+    """Say what each hit replaced; with ``older`` (asked for, or a question about the past), put each
+    replaced version right under the memory that replaced it, below it in score: a superseded memory
+    never outranks its successor."""
+    out: list[Hit] = []
+    for hit in hits:
+        olds = replaced.get(hit.memory.id, [])
+        if olds:
+            hit.explain["replaces"] = [{"id": o.id, "text": o.text[:160]} for o in olds]
+        out.append(hit)
+        if older:
+            out += [_older_version(o, hit) for o in olds]
+    return list({h.memory.id: h for h in reversed(out)}.values())[::-1]  # each once, at its first place
 
 
 def _older_version(old: MemoryRecord, current: Hit) -> Hit:

@@ -1,0 +1,55 @@
+"""The versions a memory replaced, read once for a search's candidates.
+
+A memory that replaced another (an update, a contradiction) is the current version of that fact, and a
+question is often asked in the words of the first telling: "Where is the wedding reception?" after "The
+wedding reception is at Hartwell Manor" was replaced by "We lost the booking, so the reception has moved to
+the Old Mill barn instead". The retired versions are out of search, so the recall pipeline lets their
+successor answer for them: it matches the question's words and meaning in its own text or in any version
+it replaced (see Recall._rescore and Recall._measure_meaning).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..model import MemoryRecord
+from ..storage.base import Backend
+
+# Versions followed back from a memory: a fact changed four times still answers in its first words, and
+# a search reads the links at most this many times.
+DEPTH = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Lineage:
+    replaced: dict[str, list[MemoryRecord]]  # id -> the memories it replaced directly (explain, past questions)
+    earlier: dict[str, list[MemoryRecord]]  # id -> every retired version before it, nearest first
+
+
+def lineage(backend: Backend, agent_id: str, memory_ids: Sequence[str]) -> Lineage:
+    """What each of ``memory_ids`` replaced, directly and through the versions before those."""
+    direct = backend.replaced(agent_id, memory_ids)
+    if not direct:
+        return Lineage({}, {})
+    ancestors = {mid: list(olds) for mid, olds in direct.items()}
+    frontier = {old: [mid] for mid, olds in direct.items() for old in olds}
+    for _ in range(DEPTH - 1):
+        found = backend.replaced(agent_id, list(frontier))
+        following: dict[str, list[str]] = {}
+        for old, olders in found.items():
+            for heir in frontier[old]:
+                ancestors[heir] += [o for o in olders if o not in ancestors[heir]]
+            for older in olders:
+                following.setdefault(older, []).extend(frontier[old])
+        if not following:
+            break
+        frontier = following
+    records = backend.get_many(agent_id, list({o for olds in ancestors.values() for o in olds}))
+    return Lineage(
+        {mid: [records[o] for o in olds if o in records] for mid, olds in direct.items()},
+        {
+            mid: [records[o] for o in olds if o in records and not records[o].is_current]
+            for mid, olds in ancestors.items()
+        },
+    )
