@@ -32,9 +32,7 @@ class Enrichment(Protocol):
     def kick(self) -> None:
         """After a write: start on what was queued."""
 
-    def recall_hint(
-        self, agent_id: str, query: str, now: datetime
-    ) -> tuple[list[str], dict[str, tuple[str, float]], Any]:
+    def recall_hint(self, agent_id: str, query: str) -> tuple[list[str], dict[str, tuple[str, float]], Any]:
         """Extra terms and search-key matches for a query, and what to report about them."""
 
     def explain(self, hits: Sequence[Hit], expansion: Any) -> None:
@@ -54,9 +52,7 @@ class NoEnrichment:
     def kick(self) -> None:
         return None
 
-    def recall_hint(
-        self, agent_id: str, query: str, now: datetime
-    ) -> tuple[list[str], dict[str, tuple[str, float]], Any]:
+    def recall_hint(self, agent_id: str, query: str) -> tuple[list[str], dict[str, tuple[str, float]], Any]:
         return [], {}, None
 
     def explain(self, hits: Sequence[Hit], expansion: Any) -> None:

@@ -73,7 +73,7 @@ class ReadPath(CoreState):
                 "search covers current memories only; use list --include-forgotten to see forgotten ones"
             )
         moment = now_or(now)
-        terms, matches, expansion = self.enrichment.recall_hint(agent_id, query, moment)
+        terms, matches, expansion = self.enrichment.recall_hint(agent_id, query)
         hits = self.recall.search(
             agent_id,
             query,

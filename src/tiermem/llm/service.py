@@ -23,7 +23,7 @@ from ..errors import LLMError, StoreError
 from ..lifecycle.tree import Tree
 from ..model import Hit, Link, MemoryRecord, StoreResult
 from ..providers.llm import LLM, create_llm, today
-from ..recall.query import analyse
+from ..recall.query import query_terms
 from ..storage.base import Filters, HistoryEntry
 from ..storage.lifecycle import TREE_DOC
 from ..storage.llm_state import Job, LLMState, LocalTables
@@ -197,10 +197,7 @@ class LLMService:
         if not mine:
             return {}
         by_meaning = self._backend.vector(agent_id, np.stack([vectors[r.id] for r in mine]), limit=LINK_CANDIDATES + 4)
-        now = datetime.now(UTC)
-        by_words = [
-            self._backend.lexical(agent_id, analyse(r.text, now).terms, limit=LINK_CANDIDATES + 4) for r in mine
-        ]
+        by_words = [self._backend.lexical(agent_id, query_terms(r.text), limit=LINK_CANDIDATES + 4) for r in mine]
         pools = [list(dict.fromkeys(mid for mid, _ in [*a, *b])) for a, b in zip(by_meaning, by_words, strict=True)]
         every = list({mid for pool in pools for mid in pool})
         others, their_vectors = self._backend.get_many(agent_id, every), self._backend.vectors_for(agent_id, every)
@@ -330,7 +327,7 @@ class LLMService:
         )
 
     def recall_hint(
-        self, agent_id: str, query: str, now: datetime
+        self, agent_id: str, query: str
     ) -> tuple[list[str], dict[str, tuple[str, float]], Outcome[list[str]] | None]:
         """Expansion terms (only when ``llm.query_expansion`` is on: an LLM call on the read path), memories
         whose search keys match, and the expansion's outcome for the explanation."""
@@ -338,7 +335,7 @@ class LLMService:
         terms = expansion.value if expansion else []
         if not self.settings.fact_keys or self.state is None:
             return terms, {}, expansion
-        found = self.tables.search_keys(agent_id, [*analyse(query, now).terms, *terms], limit=KEY_CANDIDATES)
+        found = self.tables.search_keys(agent_id, [*query_terms(query), *terms], limit=KEY_CANDIDATES)
         top = max((score for _, score in found), default=0.0)
         matches = {mid: ("search keys", KEY_WEIGHT * score / top) for mid, score in found if top > 0}
         return terms, matches, expansion

@@ -111,10 +111,15 @@ _URL_FRAGMENT = re.compile(r"(?<![a-z0-9-])[a-z0-9-]++\.[a-z]{2,}(?:/[^\s]*)?", 
 MAX_QUERY_TERMS = 128
 
 
-def analyse(text: str, now: datetime) -> Query:
+def query_terms(text: str) -> tuple[str, ...]:
+    """The words a query is searched by: its content words (all of its words when it has none), each once."""
     words = tokens(text)
     content = [w for w in words if w not in STOP_WORDS]
-    terms = tuple(dict.fromkeys(content or words))[:MAX_QUERY_TERMS]
+    return tuple(dict.fromkeys(content or words))[:MAX_QUERY_TERMS]
+
+
+def analyse(text: str, now: datetime) -> Query:
+    terms = query_terms(text)
     urls = tuple(dict.fromkeys(extract_urls(text) + _URL_FRAGMENT.findall(text)))
     stems = tuple(dict.fromkeys(stem(t) for t in terms))
     pattern = (
