@@ -200,6 +200,7 @@ def test_a_change_told_in_other_words_answers_in_the_words_of_the_version_it_rep
     hits = mem.search("Where is the team offsite?", limit=5, reinforce=False)
     assert hits[0].memory.id == new.id and hits[0].explain["answers_for"] == old.id
     assert hits[0].tier == "hot" and hits[0].explain["replaces"] == [{"id": old.id, "text": old.memory.text}]
+    assert hits[0].explain["factors"]["versions"] > 1  # ranked as relevant as the version it answers for
 
 
 def test_every_version_back_is_answered_for_by_the_current_one(mem: Memory) -> None:

@@ -93,6 +93,7 @@ class _Candidate:
     score: float = 0.0
     vector: np.ndarray | None = None  # its embedding, once a stage has read it (not read twice)
     earlier: list[MemoryRecord] = field(default_factory=list)  # retired versions it replaced: it answers for them
+    own_cosine: float = 0.0  # with earlier versions: the cosine of its own text
 
 
 class Recall:
@@ -281,6 +282,7 @@ class Recall:
         if heirs:  # ... and in their meaning (a retired version's vector is gone from the store: embedded here)
             cosines = iter((self._embedder.embed([o.text for c in heirs for o in c.earlier]) @ qvec).tolist())
             for cand in heirs:
+                cand.own_cosine = cand.signals.get("cosine", 0.0)
                 best, old = max((next(cosines), o.id) for o in cand.earlier)
                 if best > cand.signals.get("cosine", 0.0):
                     cand.signals["cosine"] = best
@@ -288,6 +290,7 @@ class Recall:
 
     def _rescore(self, pool: dict[str, _Candidate], query: Query, now: datetime) -> None:
         present = {mid: query.stems_in(c.record.text) for mid, c in pool.items()}
+        own = {mid: set(present[mid]) for mid, c in pool.items() if c.earlier}  # before the versions' words join
         for mid, cand in pool.items():  # a memory answers in the words of the versions it replaced too
             for old in cand.earlier:
                 more = query.stems_in(old.text) - present[mid]
@@ -321,6 +324,13 @@ class Recall:
                 factors["time_window"] = TIME_WINDOW_BOOST
             if record.tags and terms & {t.lower() for t in record.tags}:
                 factors["tags"] = TAG_BOOST
+            if mid in own:
+                # Its fused score is what its own text earned; through its versions it is as relevant as the
+                # best of them, and it ranks so (the retired versions are out of the candidates' signals).
+                alone = scoring.relevance(scoring.coverage(query.stems, own[mid], idf), cand.own_cosine)
+                gained = scoring.relevance(match, signals.get("cosine", 0.0))
+                if 0 < alone < gained:
+                    factors["versions"] = gained / alone
             score = cand.score
             for value in factors.values():
                 score *= value
