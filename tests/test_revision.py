@@ -345,6 +345,16 @@ def test_values_as_written_make_it_an_update(old: str, new: str, cosine: float, 
     assert (found.kind, found.old_values, found.new_values) == ("update", (was,), (now,))
 
 
+def test_an_adverb_opening_a_sentence_is_no_part_of_the_name_after_it() -> None:
+    assert read("Usually Ines delivers in three days").values == {"ine", "three"}
+    assert read("Apparently Tom is the new team lead").values == {"tom"}
+    assert read("Emily Watson is our landlord").values == {"emili watson"}  # a name ending in -ly is still one
+    assert read("Kimberly Ortiz runs the clinic").values == {"kimber ortiz"}  # stemmed, as names are
+    restated = compare("Normally Ines needs three days to deliver a 5,000-word job.",
+                       "Ines's standard turnaround for a 5,000-word job is three days.", 0.76)  # fmt: skip
+    assert restated.kind == "restatement"
+
+
 def test_a_capitalised_opening_word_after_another_is_no_name() -> None:
     assert read("Again, The staging environment uses Go").values == {"go"}
     assert read("FYI The team paired with Will").values == {"will"}

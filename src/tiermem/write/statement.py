@@ -19,6 +19,7 @@ from ..temporal import MONTHS, WEEKDAYS
 from ..text import normalize
 from .antonyms import OPPOSITES, unprefixed
 from .ceasing import CEASE_TRIGGERS, ceased
+from .wordforms import is_adverb
 
 SUBJECT_PART = 1 / 3  # a value in the first third of a sentence names what it is about, not its new value
 
@@ -385,7 +386,8 @@ def read(text: str) -> Statement:
             values.discard(before)
             values.add(key := before + word.lowered.replace(".", ""))
             shown[key] = f"{raw[i - 1][0]} {token}"
-        elif kind == _VALUE and was_opener and _names(token, word):  # "Tomás Ortega is ...": a name opens it
+        elif kind == _VALUE and was_opener and _names(token, word) and not is_adverb(was_opener.lowered):
+            # "Tomás Ortega is ...": a name opens it ("Usually Ines ...": an adverb, then the name)
             content.discard(was_opener.stemmed)
             initial.pop(was_opener.key, None)
             values.add(key := f"{was_opener.key} {word.key}")
