@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..model import MemoryRecord
 from ..storage.base import Backend
 
-# Versions followed back from a memory: a fact changed four times still answers in its first words, and
+# Versions followed back from a memory: a fact changed three times still answers in its first words, and
 # a search reads the links at most this many times.
 DEPTH = 3
 
