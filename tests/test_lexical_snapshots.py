@@ -58,11 +58,14 @@ def test_a_saved_mirror_answers_and_grows_like_the_one_it_was_saved_from(
     saved.add(numbered[len(first) :])
     assert loaded.search(terms, 50) == saved.search(terms, 50)
     assert loaded.turns == saved.turns  # positions in a session continue where the saved ones stopped
+    again = LexicalIndex.from_bytes(loaded.to_bytes())  # a loaded mirror, grown, saved once more
+    assert again.search(terms, 50) == saved.search(terms, 50)
+    assert again.to_bytes() == saved.to_bytes()  # one snapshot of the same rows, however they were gathered
 
 
 @pytest.mark.parametrize(
     "data",
-    [b"", b"not a snapshot", b"tiermem-bm25-1\n" + (5).to_bytes(8, "little") + b"[1,2]", b"tiermem-bm25-1\n\xff"],
+    [b"", b"not a snapshot", b"tiermem-bm25-2\n" + (5).to_bytes(8, "little") + b"[1,2]", b"tiermem-bm25-2\n\xff"],
 )
 def test_bytes_that_are_not_a_snapshot_are_refused(data: bytes) -> None:
     with pytest.raises(ValueError, match="not a BM25 mirror snapshot"):

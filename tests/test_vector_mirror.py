@@ -44,3 +44,18 @@ def test_an_update_drops_the_old_vector_in_place_and_every_process_sees_it(tmp_p
     assert old.id not in _near(other, "staging database port")
     other.close()
     memory.close()
+
+
+def test_a_mirror_loaded_beside_the_bm25_one_reads_its_types_only_when_a_write_needs_them(tmp_path: Path) -> None:
+    """A search in a new process loads the vector mirror with the BM25 mirror's ids, its types unread; the
+    first write that looks for same-type neighbours reads them, and finds what a mirror read whole finds."""
+    with Memory.open(tmp_path / "store") as memory:
+        fact = memory.store("The staging database listens on port 5432", type="semantic").id
+        step = memory.store("Restart the staging database with systemctl before a migration", type="procedural").id
+    with Memory.open(tmp_path / "store") as memory:
+        memory.search("staging database", reinforce=False)
+        mirror = cast(SQLiteBackend, memory._backend)._indexes["default"]
+        assert mirror.untyped and set(mirror.ids) == {fact, step}
+        assert _dedup_near(memory, "staging database port", "semantic") == [fact]
+        assert _dedup_near(memory, "staging database restart", "procedural") == [step]
+        assert not mirror.untyped and sorted(mirror.types) == ["procedural", "semantic"]

@@ -40,7 +40,7 @@ _MAX_TF = 65535  # term frequencies are stored as uint16
 MAX_SHARED_WORDS = 1 << 20  # distinct words one shared term map holds (~150 MB) before a new one starts
 # A mirror built from at least SNAPSHOT_FROM rows (and a quarter of its own), of at most SNAPSHOT_UPTO rows, is
 # saved in the store for the next process that lacks it (see LexicalIndex.to_bytes): with more agents than the
-# mirror cap, loading a saved one costs ~0.3 ms against ~1.5 ms to read and tokenise 100 memories.
+# mirror cap, loading a saved one of 100 memories costs ~0.1 ms against ~1.5 ms to read and tokenise them.
 SNAPSHOT_FROM, SNAPSHOT_UPTO = 32, 20_000
 _SEPARATOR = "\x1e"  # between the documents of a batch tokenised at once (unless one of them holds it)
 # Lower-cased ASCII text split on this table's spaces gives _ASCII_WORD's tokens.
@@ -91,8 +91,10 @@ class _TermIds(dict[str, int]):
         """The ids of indexed terms (a snapshot's), given new ids where unseen."""
         found = list(map(self.stems.get, terms))  # one C-level pass; the lock only for terms never seen
         if None in found:
+            unseen = [i for i, tid in enumerate(found) if tid is None]  # a few of an agent's words, mostly
             with self._lock:
-                found = [self._id(term) if tid is None else tid for tid, term in zip(found, terms, strict=True)]
+                for i in unseen:
+                    found[i] = self._id(terms[i])
         return np.array(found, dtype=np.int64)
 
 
@@ -159,6 +161,30 @@ class _Block:
         return _Block.of(pairs, freqs)
 
 
+@dataclass(frozen=True)
+class _Saved:
+    """The postings of a loaded snapshot, left in the snapshot's own term order (each term's rows ascending,
+    found by the term's text): mapping them onto the process's term ids and sorting them again cost more than
+    half of a load, and most of an agent's terms are never queried before its mirror is evicted again."""
+
+    terms: dict[str, int]  # indexed term -> its place in ``starts``
+    starts: np.ndarray  # len(terms) + 1 entries: where each term's postings start in ``rows``
+    rows: np.ndarray
+    freqs: np.ndarray
+
+    def postings(self, term: str) -> tuple[np.ndarray, np.ndarray] | None:
+        at = self.terms.get(term)
+        if at is None:
+            return None
+        start, end = int(self.starts[at]), int(self.starts[at + 1])
+        return self.rows[start:end].astype(np.int32), self.freqs[start:end]
+
+    def named(self) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
+        """(term texts, each posting's term as an index into them, rows, frequencies)."""
+        counts: np.ndarray = np.diff(self.starts.astype(np.int64))
+        return list(self.terms), np.repeat(np.arange(len(self.terms), dtype=np.int64), counts), self.rows, self.freqs
+
+
 @dataclass
 class LexicalIndex:
     """Postings per term over the rows added so far, in blocks: each ``add`` makes one, and a block is merged
@@ -175,6 +201,7 @@ class LexicalIndex:
     checked: tuple[int, int] | None = None  # the store's stamp when last brought up to date (SQLiteSearch)
     stale: set[int] = field(default_factory=set)  # rows that are no longer current (forgotten, superseded)
     stale_epoch: str = ""  # the store's "cur" version ``stale`` was read at
+    _saved: _Saved | None = None  # the rows a loaded snapshot held (the rows added since are in _blocks)
     _blocks: list[_Block] = field(default_factory=list)
     _gathered: dict[int, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)  # term id -> (rows, freqs)
     _lengths: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
@@ -198,15 +225,20 @@ class LexicalIndex:
 
     def to_bytes(self) -> bytes:
         """The index as one blob that :meth:`from_bytes` reads back, its terms as text (term ids are the
-        process's own): what a process that has no mirror of the agent loads instead of re-reading and
-        re-tokenising its rows."""
-        pairs = np.concatenate([b.pairs for b in self._blocks]) if self._blocks else np.zeros(0, dtype=np.int64)
-        freqs = np.concatenate([b.freqs for b in self._blocks]) if self._blocks else np.zeros(0, dtype=np.uint16)
-        held, local = np.unique(pairs >> 32, return_inverse=True)
+        process's own), its postings ordered by term then row: what a process that has no mirror of the agent
+        loads instead of re-reading and re-tokenising its rows."""
+        names, terms, rows, freqs = self._named_postings()
+        alphabetical = sorted(range(len(names)), key=names.__getitem__)  # one blob for the same rows, however read
+        rank = np.empty(len(names), dtype=np.int64)
+        rank[alphabetical] = np.arange(len(names))
+        terms = rank[terms]
+        names = [names[i] for i in alphabetical]
+        order = np.lexsort((rows, terms))
+        terms = terms[order]
         header = {
             "ids": self.ids,
             "sessions": self.sessions,
-            "terms": [self._term_ids.names[t] for t in held.tolist()],
+            "terms": names,
             "watermark": self.watermark,
             "epoch": self.epoch,
             "stale_epoch": self.stale_epoch,
@@ -217,18 +249,38 @@ class LexicalIndex:
             "turns": np.asarray(self.turns, dtype=np.int64),
             "stale": np.asarray(sorted(self.stale), dtype=np.int64),
             "lengths": self._lengths,
-            "terms": local.astype(np.uint32),
-            "rows": (pairs & 0xFFFFFFFF).astype(np.uint32),
-            "freqs": freqs,
+            "starts": np.searchsorted(terms, np.arange(len(names) + 1)).astype(np.uint32),
+            "rows": rows[order].astype(np.uint32),
+            "freqs": freqs[order],
         }
         return _pack(header, arrays)
+
+    def _named_postings(self) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
+        """Every posting as (term texts, each posting's term as an index into them, rows, frequencies)."""
+        places: dict[str, int] = {}
+        terms, rows, freqs = [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.int64)], [np.zeros(0, np.uint16)]
+        if self._saved is not None:
+            names, saved_terms, saved_rows, saved_freqs = self._saved.named()
+            places = dict(zip(names, range(len(names)), strict=True))
+            terms.append(saved_terms)
+            rows.append(saved_rows.astype(np.int64))
+            freqs.append(saved_freqs)
+        if self._blocks:
+            pairs = np.concatenate([b.pairs for b in self._blocks])
+            held, local = np.unique(pairs >> 32, return_inverse=True)
+            names = self._term_ids.names
+            place = [places.setdefault(names[tid], len(places)) for tid in held.tolist()]
+            terms.append(np.asarray(place, dtype=np.int64)[local])
+            rows.append(pairs & 0xFFFFFFFF)
+            freqs.append(np.concatenate([b.freqs for b in self._blocks]))
+        return list(places), np.concatenate(terms), np.concatenate(rows), np.concatenate(freqs)
 
     @classmethod
     def from_bytes(cls, data: bytes) -> LexicalIndex:
         """The index :meth:`to_bytes` wrote; ValueError when ``data`` is not one."""
         try:
             header, arrays = _unpack(data)
-            ids, sessions = list(header["ids"]), list(header["sessions"])
+            ids, sessions, names = list(header["ids"]), list(header["sessions"]), list(header["terms"])
             index = cls(
                 ids=ids,
                 rowids=arrays["rowids"].tolist(),
@@ -242,18 +294,19 @@ class LexicalIndex:
             )
             index._lengths, index._total_length = arrays["lengths"], float(header["total_length"])
             index._session_sizes = dict(Counter(s for s in sessions if s is not None))
-            tids = index._term_ids.of_terms(header["terms"])[arrays["terms"]]
-            pairs = (tids << 32) | arrays["rows"].astype(np.int64)
-            order = np.argsort(pairs, kind="stable")
-            if len(pairs):
-                index._blocks.append(_Block.of(pairs[order], arrays["freqs"][order]))
+            starts, rows = arrays["starts"], arrays["rows"]
+            if len(rows):
+                index._saved = _Saved(dict(zip(names, range(len(names)), strict=True)), starts, rows, arrays["freqs"])
             sizes = {len(index.rowids), len(index.turns), len(sessions), len(index._lengths), len(index.rows)}
         except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
             raise ValueError(f"not a BM25 mirror snapshot: {exc}") from None
         if (
             sizes != {len(ids)}
-            or len(arrays["freqs"]) != len(pairs)
-            or (len(pairs) and arrays["rows"].max() >= len(ids))
+            or len(arrays["freqs"]) != len(rows)
+            or len(starts) != len(names) + 1
+            or (index._saved is not None and len(index._saved.terms) != len(names))  # a term told twice
+            or (len(starts) and (starts[0] != 0 or starts[-1] != len(rows) or np.any(starts[1:] < starts[:-1])))
+            or (len(rows) and rows.max() >= len(ids))
         ):
             raise ValueError("not a BM25 mirror snapshot: its parts disagree in length")
         return index
@@ -303,13 +356,15 @@ class LexicalIndex:
         """The rows holding the term and its frequency in each, ascending rows; None when no row holds it."""
         found = self._gathered.get(tid)
         if found is None:
-            spans = [(b, span) for b in self._blocks if (span := b.span(tid)) is not None]
-            if not spans:
+            saved = None if self._saved is None else self._saved.postings(self._term_ids.names[tid])
+            rows, freqs = ([saved[0]], [saved[1]]) if saved is not None else ([], [])
+            # Blocks hold consecutive rows, in order, after the saved ones: joined, the rows ascend.
+            for block, (start, end) in ((b, span) for b in self._blocks if (span := b.span(tid)) is not None):
+                rows.append((block.pairs[start:end] & 0xFFFFFFFF).astype(np.int32))
+                freqs.append(block.freqs[start:end])
+            if not rows:
                 return None
-            # Blocks hold consecutive rows, in order: their spans joined are in ascending rows already.
-            pairs = np.concatenate([b.pairs[s:e] for b, (s, e) in spans])
-            freqs = np.concatenate([b.freqs[s:e] for b, (s, e) in spans])
-            found = self._gathered[tid] = ((pairs & 0xFFFFFFFF).astype(np.int32), freqs)
+            found = self._gathered[tid] = (np.concatenate(rows), np.concatenate(freqs))
         return found
 
     def search(self, terms: Sequence[str], limit: int) -> list[tuple[int, float]]:
@@ -317,10 +372,9 @@ class LexicalIndex:
         (row, score > 0)."""
         n = len(self.ids)
         # Repeats count again, as in FTS5 ("running runs" is two phrases of one stem): rankings stay FTS5's.
-        stems = self._term_ids.stems
-        wanted = [
-            p for t in index_terms(" ".join(terms)) if (tid := stems.get(t)) is not None and (p := self._postings(tid))
-        ]
+        # A term only a loaded snapshot holds has no id yet: the query's terms are given ids where unseen.
+        tids = self._term_ids.of_terms(index_terms(" ".join(terms))).tolist()
+        wanted = [p for tid in tids if (p := self._postings(tid))]
         if not n or not wanted or limit <= 0:
             return []
         average = self._total_length / n
@@ -348,8 +402,8 @@ class LexicalIndex:
         return list(zip(order.tolist(), scores[order].tolist(), strict=True))
 
 
-_MAGIC = b"tiermem-bm25-1\n"
-_DTYPES = {"rowids": np.int64, "turns": np.int64, "stale": np.int64, "lengths": np.float32, "terms": np.uint32,
+_MAGIC = b"tiermem-bm25-2\n"  # 2: postings by term, then row (1: by row)
+_DTYPES = {"rowids": np.int64, "turns": np.int64, "stale": np.int64, "lengths": np.float32, "starts": np.uint32,
            "rows": np.uint32, "freqs": np.uint16}  # fmt: skip
 
 

@@ -76,6 +76,7 @@ class SQLiteConnection:
         self._indexes: Recent[VectorIndex] = Recent(mirror_agents)
         self._lexicons: Recent[LexicalIndex] = Recent(mirror_agents)
         self._lexical_queries: Counter[str] = Counter()
+        self._versions_seen: tuple[str, tuple[int, int], dict[str, str]] | None = None  # see _versions
         self._dims: int | None = None
         self.read_only = _read_only(self.path)
         try:
@@ -145,6 +146,7 @@ class SQLiteConnection:
                 # A mirror refreshed inside the transaction may hold rows that no longer exist.
                 self._indexes.clear()
                 self._lexicons.clear()
+                self._versions_seen = None  # read inside the transaction, at a stamp a rollback does not move
                 raise
 
     def try_write(self, sql: str, params: Sequence[Any]) -> bool:
@@ -237,13 +239,19 @@ class SQLiteConnection:
                 if index.checked == before:
                     index.checked = after
 
-    def _versions(self, agent_id: str) -> dict[str, str]:
-        """The current versions of the agent's mirrors: "store", "lex", "reload", "vec", "cur" ("" where never set)."""
+    def _versions(self, agent_id: str, stamp: tuple[int, int]) -> dict[str, str]:
+        """The current versions of the agent's mirrors: "store", "lex", "reload", "vec", "cur" ("" where never
+        set), and "dims", the embedder's width. Read once per stamp: a search that loads both of an agent's
+        mirrors (an agent whose mirrors were evicted) asks for them twice, one query each time otherwise."""
+        seen = self._versions_seen
+        if seen is not None and seen[0] == agent_id and seen[1] == stamp:
+            return seen[2]
         parts = ("lex", "reload", "vec", "cur")
-        keys = {_STORE_EPOCH: "store", **{f"{part}_epoch:{agent_id}": part for part in parts}}
+        keys = {_STORE_EPOCH: "store", "embedder_dims": "dims", **{f"{part}_epoch:{agent_id}": part for part in parts}}
         with self._lock:
             rows = self._execute(f"SELECT key, value FROM meta WHERE key IN ({marks(len(keys))})", list(keys))
             found = dict.fromkeys(keys.values(), "") | {keys[key]: value for key, value in rows}
+        self._versions_seen = (agent_id, stamp, found)
         return found
 
 

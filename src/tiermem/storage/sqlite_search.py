@@ -20,7 +20,7 @@ from .vectors import VectorIndex
 MIRROR_FROM_QUERY = 3
 # ...unless the agent is this small: FTS5's index is shared by every agent, so a query about a small agent
 # in a big store ranks the other agents' rows first (115 ms p50 at 1,000 agents of 100 memories), while its
-# own mirror costs its few rows to build.
+# own mirror costs its few rows to build. An agent whose mirror a process saved is mirrored at once too.
 SMALL_AGENT = 2000
 
 
@@ -36,7 +36,7 @@ class SQLiteSearch(SQLiteConnection):
             if (
                 agent_id in self._lexicons
                 or self._lexical_queries[agent_id] >= MIRROR_FROM_QUERY
-                or self._small(agent_id)
+                or self._cheap_to_mirror(agent_id)
             ):
                 index = self._lexicon(agent_id)
                 ids, stale = index.ids, index.stale
@@ -49,8 +49,12 @@ class SQLiteSearch(SQLiteConnection):
                 limit, lambda depth: self._fts_ranked(terms, depth), lambda rowids: self._current_ids(agent_id, rowids)
             )
 
-    def _small(self, agent_id: str) -> bool:
-        """At most :data:`SMALL_AGENT` memories (counted no further than that)."""
+    def _cheap_to_mirror(self, agent_id: str) -> bool:
+        """A mirror saved in the store (loading it costs less than counting the agent's rows: a service with
+        more agents than ``mirror_agents`` reloads evicted mirrors all the time), or at most
+        :data:`SMALL_AGENT` memories (counted no further than that)."""
+        if self._execute("SELECT 1 FROM lexical_snapshots WHERE agent_id = ?", (agent_id,)).fetchone():
+            return True
         sql = "SELECT COUNT(*) FROM (SELECT 1 FROM memories WHERE agent_id = ? LIMIT ?)"
         return int(self._execute(sql, (agent_id, SMALL_AGENT + 1)).fetchone()[0]) <= SMALL_AGENT
 
@@ -92,7 +96,7 @@ class SQLiteSearch(SQLiteConnection):
         index = self._lexicons.get(agent_id)
         if index is not None and index.checked == stamp:
             return index
-        versions = self._versions(agent_id)
+        versions = self._versions(agent_id, stamp)
         epoch = f"{versions['store']}/{versions['lex']}"
         if index is None or index.epoch != epoch:
             index = self._snapshot(agent_id, epoch) or LexicalIndex(epoch=epoch, stale_epoch=versions["cur"])
@@ -194,9 +198,9 @@ class SQLiteSearch(SQLiteConnection):
         index = self._indexes.get(agent_id)
         if index is not None and index.checked == stamp:
             return index
-        versions = self._versions(agent_id)
+        versions = self._versions(agent_id, stamp)
         epoch = f"{versions['store']}/{versions['reload']}"
-        dims = int(self.meta_get("embedder_dims") or 0)
+        dims = int(versions["dims"] or 0)
         if index is None or index.epoch != epoch or index.dims != dims:
             index = self._indexes[agent_id] = VectorIndex(dims=dims, epoch=epoch, removals=versions["vec"])
         elif index.removals != versions["vec"]:  # vectors were deleted: keep the rows still in the store
@@ -205,16 +209,38 @@ class SQLiteSearch(SQLiteConnection):
             )
             index.retain(np.fromiter((r[0] for r in kept), dtype=np.int64))
             index.removals = versions["vec"]
+        rowids, ids, vectors, types = self._new_vectors(agent_id, index.watermark, stamp)
+        if rowids:
+            # Writable (a bytearray's): a mirror loaded whole keeps this array as its own, no second copy.
+            matrix = np.frombuffer(bytearray().join(vectors), dtype=np.float32).reshape(len(rowids), dims)
+            index.add(ids, matrix, rowids, types)
+        index.checked = stamp
+        return index
+
+    def _new_vectors(
+        self, agent_id: str, watermark: int, stamp: tuple[int, int]
+    ) -> tuple[builtins.list[int], builtins.list[str], builtins.list[bytes], builtins.list[str] | None]:
+        """The agent's vectors past ``watermark`` as (keys in the store, memory ids, vectors, memory types).
+        A mirror loaded whole beside a current BM25 mirror takes the ids from it and leaves the types unread:
+        the vectors alone cost half of reading them joined with their memories' rows, in a store of more
+        agents than ``mirror_agents`` that reloads evicted mirrors all the time. A write that needs the
+        types reads them then (once)."""
+        lexicon = self._lexicons.get(agent_id)
+        if watermark == 0 and lexicon is not None and lexicon.checked == stamp:
+            rows = self._execute(
+                "SELECT rowid, vec FROM vectors WHERE agent_id = ? AND rowid > ? ORDER BY rowid", (agent_id, watermark)
+            ).fetchall()
+            keys = [r[0] for r in rows]
+            held = np.asarray(lexicon.rowids, dtype=np.int64)
+            at = np.searchsorted(held, keys)  # ascending, as both are: in range when the last one is
+            if not keys or (at[-1] < len(held) and np.array_equal(held[at], keys)):
+                return keys, [lexicon.ids[i] for i in at.tolist()], [r[1] for r in rows], None
         rows = self._execute(
             "SELECT v.rowid, m.id, v.vec, m.type FROM vectors v JOIN memories m ON m.rowid = v.rowid "
             "WHERE v.agent_id = ? AND v.rowid > ? ORDER BY v.rowid",
-            (agent_id, index.watermark),
+            (agent_id, watermark),
         ).fetchall()
-        if rows:
-            matrix = np.frombuffer(b"".join(r[2] for r in rows), dtype=np.float32).reshape(len(rows), dims)
-            index.add([r[1] for r in rows], matrix, [r[0] for r in rows], [r[3] for r in rows])
-        index.checked = stamp
-        return index
+        return [r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows], [r[3] for r in rows]
 
     def vector(
         self, agent_id: str, query: np.ndarray, *, limit: int
@@ -232,6 +258,9 @@ class SQLiteSearch(SQLiteConnection):
         queries = np.atleast_2d(query)
         with self._lock:
             index = self._index(agent_id)
+            if types is not None and index.untyped:
+                rows = self._execute("SELECT rowid, type FROM memories WHERE agent_id = ?", (agent_id,))
+                index.typed(dict(rows.fetchall()))
             found = index.candidates(queries, limit) if types is None else index.nearest_of_type(queries, types, limit)
         return [[(index.ids[row], sim) for row, sim in hits] for hits in found]
 

@@ -28,7 +28,7 @@ query than the whole matrix, and other types can no longer crowd a same-type twi
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -170,6 +170,7 @@ class VectorIndex:
     epoch: str = ""
     removals: str = ""  # the store's version of the deletions this mirror has applied (see SQLiteBackend)
     checked: tuple[int, int] | None = None  # the store's stamp when last brought up to date (SQLiteSearch)
+    untyped: bool = False  # rows were added without their types: see :meth:`typed`
     _buffer: np.ndarray | None = None  # rows [0, len(ids)) are in use; the rest is spare capacity
     _rows: dict[str, int] = field(default_factory=dict)
     _prefix: np.ndarray | None = None  # unit-normalised leading dims, same layout; built on first use
@@ -180,14 +181,20 @@ class VectorIndex:
     def __len__(self) -> int:
         return len(self.ids)
 
-    def add(self, ids: list[str], vectors: np.ndarray, rowids: Sequence[int], types: Sequence[str]) -> None:
+    def add(self, ids: list[str], vectors: np.ndarray, rowids: Sequence[int], types: Sequence[str] | None) -> None:
         """Append rows: memory ids, vectors, keys in the store (ascending, past the watermark) and memory types
-        (a memory's type never changes in place)."""
-        if ids:
+        (a memory's type never changes in place); None when they were not read (only a search by type needs
+        them: :meth:`typed` gives them before one)."""
+        if types is None and ids:
+            types, self.untyped, self._kinds = [""] * len(ids), True, None
+        if ids and types is not None:
             block = np.asarray(vectors, dtype=np.float32).reshape(len(ids), self.dims)
             start, end = len(self.ids), len(self.ids) + len(ids)
-            self._buffer = _reserve(self._buffer, end, self.dims)
-            self._buffer[start:end] = block
+            if self._buffer is None and block.flags.writeable and block.flags.c_contiguous:
+                self._buffer = block  # a mirror loaded whole: the caller's array, not a copy of it
+            else:
+                self._buffer = _reserve(self._buffer, end, self.dims)
+                self._buffer[start:end] = block
             if self._prefix is not None:
                 self._prefix = _reserve(self._prefix, end, self._prefix.shape[1])
                 self._prefix[start:end] = _unit_prefix(block, self._prefix.shape[1])
@@ -198,6 +205,11 @@ class VectorIndex:
             if self._kinds is not None:
                 self._partition(self._kinds, start)
             self.watermark = max(self.watermark, rowids[-1])
+
+    def typed(self, types: Mapping[int, str]) -> None:
+        """Give every row its memory type, by key in the store (``types`` holds each row's key)."""
+        self.types = [types[key] for key in self.rowids]
+        self.untyped, self._kinds = False, None
 
     def retain(self, rowids: np.ndarray) -> None:
         """Keep only the rows whose key in the store is in ``rowids`` (drop the memories deleted since), in
@@ -320,6 +332,8 @@ class VectorIndex:
         """Like :meth:`candidates`, but each query row's neighbours are rows of its own type (``types``, one
         per query row) only."""
         queries = np.atleast_2d(np.asarray(queries, dtype=np.float32))
+        if self.untyped:
+            raise RuntimeError("the mirror's types were not read: give them with typed() first")
         if self._kinds is None:
             self._kinds = {}
             self._partition(self._kinds, 0)
