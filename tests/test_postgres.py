@@ -201,3 +201,38 @@ def test_a_missing_server_fails_under_ci_and_skips_elsewhere(
     monkeypatch.setenv("CI", ci)
     with pytest.raises(outcome, match="no server here"):
         pg._unavailable("no server here")
+
+
+def test_the_vector_query_is_sent_from_another_thread_and_gives_what_it_gives_alone(
+    url: str, embedder: WordLlamaEmbedder
+) -> None:
+    """Recall waits for the slower of BM25 and the HNSW query, not both; each signal is what it is alone. Inside
+    a write transaction the query stays on the caller's thread, whose connection sees the uncommitted rows."""
+    from tiermem.recall.signals import text_signals
+
+    with Memory.open(url, embedder=embedder) as mem:
+        mem.store_many([{"text": t} for t in distinct_texts(40, seed=3)])
+        mem.store("The staging database listens on port 5433")
+        backend = mem._backend
+        assert isinstance(backend, PostgresBackend) and backend.vector_elsewhere()
+        query = embedder.embed(["the staging database port"])[0]
+        terms = ["staging", "database", "port"]
+        alone = (
+            dict(backend.lexical("default", terms, limit=20)),
+            dict(backend.vector("default", query[None, :], limit=20)[0]),
+        )
+        threads: set[str] = set()
+        vector = backend.vector
+
+        def traced(*args: object, **kwargs: object) -> list[list[tuple[str, float]]]:
+            threads.add(threading.current_thread().name)
+            return vector(*args, **kwargs)  # type: ignore[arg-type]
+
+        backend.vector = traced  # type: ignore[method-assign]  # records the thread, runs the real query
+        assert text_signals(backend, "default", terms, query, 20, words=True, meaning=True) == alone
+        assert threads and threading.current_thread().name not in threads
+        with backend.write():
+            assert not backend.vector_elsewhere()
+            threads.clear()
+            text_signals(backend, "default", terms, query, 20, words=True, meaning=True)
+            assert threads == {threading.current_thread().name}

@@ -27,6 +27,7 @@ from ..write.versions import another_of_its_kind, competing_value, holds_kind, q
 from . import scoring
 from .lineage import lineage
 from .query import Query, analyse
+from .signals import text_signals
 
 W_LEXICAL, W_VECTOR = 0.7, 0.3  # lexical carries exact names and numbers; vectors carry paraphrase
 # A reply two turns on still answers (question, aside, answer): on LoCoMo a window of 2 and weight 0.4 took
@@ -220,8 +221,9 @@ class Recall:
         """Fused scores of every candidate that passes the filters, and the signals behind each (made when
         first asked for: only the rescored head's are)."""
         s = self._settings
-        lexical = dict(self._backend.lexical(agent_id, query.terms, limit=depth)) if s.lexical else {}
-        vector = dict(self._backend.vector(agent_id, qvec[None, :], limit=depth)[0]) if s.vector else {}
+        lexical, vector = text_signals(
+            self._backend, agent_id, query.terms, qvec, depth, words=s.lexical, meaning=s.vector
+        )
         fused = scoring.combine(
             scoring.normalise(lexical),
             scoring.normalise_cosines(vector),

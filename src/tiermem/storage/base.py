@@ -231,6 +231,16 @@ class BulkLoad(Protocol):
         whether it was), even when the load fails."""
 
 
+@runtime_checkable
+class RemoteVectors(Protocol):
+    """A store whose vector search is a round trip to a server (PostgreSQL's pgvector): recall sends it from
+    another thread and ranks by words while it waits."""
+
+    def vector_elsewhere(self) -> bool:
+        """Whether a vector search may run on another thread now: not inside a transaction of this thread,
+        whose uncommitted rows another thread's connection would not see."""
+
+
 def readable_pages(
     fetch: Callable[[int, int], builtins.list[Any]], size: int = 1000, skips: int = 24
 ) -> Iterator[builtins.list[Any]]:

@@ -172,6 +172,10 @@ class PostgresSearch(PostgresConnection):
     ) -> builtins.list[builtins.list[tuple[str, float]]]:
         return self._nearest(agent_id, query, limit, None)
 
+    def vector_elsewhere(self) -> bool:
+        """See :class:`~tiermem.storage.base.RemoteVectors`."""
+        return getattr(self._local, "tx", None) is None
+
     def dedup_candidates(
         self, agent_id: str, query: np.ndarray, *, limit: int, types: Sequence[str] | None = None
     ) -> builtins.list[builtins.list[tuple[str, float]]]:

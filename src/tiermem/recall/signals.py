@@ -1,0 +1,33 @@
+"""The two text signals of a search, gathered from the backend: BM25 over the words, cosine over the meaning.
+
+Why a module: on a store whose vector search is a round trip to a server (:class:`RemoteVectors`), the vector
+query is sent from another thread and the words are ranked while it runs, so a search waits for the slower of
+the two rather than for both (PostgreSQL at a million memories: BM25 over the in-memory mirror ~24 ms, the
+HNSW query ~20 ms). In-process vector search (SQLite's mirror) stays on the caller's thread: it is CPU work,
+which a second thread would only contend for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+
+from ..storage.base import Backend, RemoteVectors
+
+# Threads for vector queries in flight, shared by every store of the process, started on first use.
+_VECTOR_QUERIES = ThreadPoolExecutor(max_workers=8, thread_name_prefix="tiermem-vector")
+
+
+def text_signals(
+    backend: Backend, agent_id: str, terms: Sequence[str], query: np.ndarray, depth: int, *, words: bool, meaning: bool
+) -> tuple[dict[str, float], dict[str, float]]:
+    """(id -> BM25 score, id -> cosine) of the agent's best ``depth`` current memories by each signal asked
+    for (``words``, ``meaning``); an empty mapping for a signal not asked for."""
+    if words and meaning and isinstance(backend, RemoteVectors) and backend.vector_elsewhere():
+        pending = _VECTOR_QUERIES.submit(backend.vector, agent_id, query[None, :], limit=depth)
+        lexical = dict(backend.lexical(agent_id, terms, limit=depth))
+        return lexical, dict(pending.result()[0])
+    lexical = dict(backend.lexical(agent_id, terms, limit=depth)) if words else {}
+    return lexical, dict(backend.vector(agent_id, query[None, :], limit=depth)[0]) if meaning else {}
