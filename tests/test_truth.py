@@ -9,12 +9,14 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from builders import make_record
 from tiermem import Memory
 from tiermem.errors import NotFoundError
 from tiermem.recall import scoring
+from tiermem.recall.lineage import RetiredMeanings
 from tiermem.recall.pipeline import _answer_first, _asked_value_changed, _Candidate, _newer_first
 from tiermem.recall.query import analyse, asked_kinds
 from tiermem.write.versions import holds_kind
@@ -212,6 +214,24 @@ def test_every_version_back_is_answered_for_by_the_current_one(mem: Memory) -> N
     assert hits[0].memory.id == third.id and hits[0].explain["answers_for"] in {first.id, second.id}
     assert hits[0].explain["replaces"] == [{"id": second.id, "text": second.text}]
     assert first.id not in {h.memory.id for h in hits} and second.id not in {h.memory.id for h in hits}
+
+
+def test_a_retired_versions_meaning_is_embedded_once_and_answers_the_same_every_time(mem: Memory) -> None:
+    """The retired version's vector is gone from the store; its text is embedded for the first search that
+    needs it and kept: the next search answers for it exactly as the first did."""
+    mem.store_many([{"text": t} for t in OFFSITE])
+    old = mem.store("The team offsite is at Lakeview Lodge").memory
+    mem.store("Change of plan: the offsite moved to Birchwood Farm")
+    first = mem.search("Where is the team offsite?", limit=5, reinforce=False)
+    again = mem.search("Where is the team offsite?", limit=5, reinforce=False)
+    assert [(h.memory.id, h.explain["cosine"]) for h in again] == [(h.memory.id, h.explain["cosine"]) for h in first]
+    assert first[0].explain["answers_for"] == old.id
+
+    kept = RetiredMeanings(mem.embedder, size=2)
+    texts = [old.text, OFFSITE[0], OFFSITE[1]]
+    assert np.array_equal(kept.of(texts[:2]), mem.embedder.embed(texts[:2]))
+    assert np.array_equal(kept.of(texts), mem.embedder.embed(texts))  # one more embedded, the oldest let go
+    assert list(kept._held) == texts[1:]
 
 
 def test_a_reinstated_version_is_not_answered_for_by_what_replaced_it(mem: Memory) -> None:

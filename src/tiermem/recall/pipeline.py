@@ -25,7 +25,7 @@ from ..storage.vectors import one_blas_thread
 from ..write.provenance import trust_factor
 from ..write.versions import another_of_its_kind, competing_value, holds_kind, qualifier_swapped, says_change_of
 from . import scoring
-from .lineage import lineage
+from .lineage import RetiredMeanings, lineage
 from .query import Query, analyse
 from .signals import text_signals
 
@@ -102,6 +102,7 @@ class Recall:
         self._settings = settings
         self._backend = backend
         self._embedder = embedder
+        self._retired = RetiredMeanings(embedder)
         self._registry = registry
 
     # One BLAS thread: the products here are small or memory-bound, and a second thread woken on a busy
@@ -282,7 +283,7 @@ class Recall:
                 cand.signals["cosine"] = float(vec @ qvec)
         heirs = [c for c in pool.values() if c.earlier]
         if heirs:  # ... and in their meaning (a retired version's vector is gone from the store: embedded here)
-            cosines = iter((self._embedder.embed([o.text for c in heirs for o in c.earlier]) @ qvec).tolist())
+            cosines = iter((self._retired.of([o.text for c in heirs for o in c.earlier]) @ qvec).tolist())
             for cand in heirs:
                 cand.own_cosine = cand.signals.get("cosine", 0.0)
                 best, old = max((next(cosines), o.id) for o in cand.earlier)
