@@ -177,3 +177,18 @@ def test_a_mirror_read_before_a_purge_is_not_saved_after_it(store: Path, monkeyp
         assert all(h.memory.id != key.id for h in mem.search("spare key flowerpot", agent_id="a"))
     [data] = _snapshots(store, "a")  # saved again by the search after, without the purged memory
     assert key.id not in LexicalIndex.from_bytes(data).ids
+
+
+def test_a_loaded_mirror_gives_ids_to_its_own_words_only() -> None:
+    saved = LexicalIndex()
+    saved.add([(1, "a", "billing worker runs", None), (2, "b", "fox", "s1")])
+    fresh_ids = lexical._TermIds()  # another process, which has seen none of these words
+    original, lexical._shared_ids = lexical._shared_ids, fresh_ids
+    try:
+        loaded = LexicalIndex.from_bytes(saved.to_bytes())
+    finally:
+        lexical._shared_ids = original
+    assert loaded.search(["quasar", "billing"], 5) == saved.search(["billing"], 5)
+    assert (
+        lexical.index_term("billing") in fresh_ids.stems and "quasar" not in fresh_ids.stems
+    )  # the query's own stay out

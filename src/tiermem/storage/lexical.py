@@ -367,14 +367,22 @@ class LexicalIndex:
             found = self._gathered[tid] = (np.concatenate(rows), np.concatenate(freqs))
         return found
 
+    def _tid(self, term: str) -> int | None:
+        """The term's id; None when no row holds it. A term only a loaded snapshot holds is given its id now
+        (a query's other words are not: the shared map holds the words of stored texts only)."""
+        tid = self._term_ids.stems.get(term)
+        if tid is None and self._saved is not None and term in self._saved.terms:
+            tid = int(self._term_ids.of_terms([term])[0])
+        return tid
+
     def search(self, terms: Sequence[str], limit: int) -> list[tuple[int, float]]:
         """The ``limit`` best rows for an OR of ``terms`` by BM25, best first (ties: older first), as
         (row, score > 0)."""
         n = len(self.ids)
         # Repeats count again, as in FTS5 ("running runs" is two phrases of one stem): rankings stay FTS5's.
-        # A term only a loaded snapshot holds has no id yet: the query's terms are given ids where unseen.
-        tids = self._term_ids.of_terms(index_terms(" ".join(terms))).tolist()
-        wanted = [p for tid in tids if (p := self._postings(tid))]
+        wanted = [
+            p for t in index_terms(" ".join(terms)) if (tid := self._tid(t)) is not None and (p := self._postings(tid))
+        ]
         if not n or not wanted or limit <= 0:
             return []
         average = self._total_length / n
