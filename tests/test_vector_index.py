@@ -303,3 +303,17 @@ def test_removed_rows_answer_like_a_mirror_without_them(
             ]
             for name, args in asks:
                 _assert_same(_by_id(index, getattr(index, name)(*args)), _by_id(fresh, getattr(fresh, name)(*args)))
+
+
+def test_a_small_mirror_keeps_its_array_and_a_large_one_gets_room_to_grow(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(vectors, "ADOPT_UPTO", 50)
+    rng = np.random.default_rng(5)
+    for n, kept in ((40, True), (60, False)):
+        block = unit_rows(rng, n)
+        index = VectorIndex(dims=DIMS)
+        index.add([f"m{i}" for i in range(n)], block, list(range(1, n + 1)), None)
+        assert np.shares_memory(index.matrix, block) is kept
+        more = unit_rows(rng, 3)
+        index.add(["x", "y", "z"], more, [n + 1, n + 2, n + 3], None)  # grows past a kept array by copying it
+        assert np.array_equal(index.matrix, np.vstack([block, more]))
+        assert index.search(more[:1], 1)[0][0][0] == n

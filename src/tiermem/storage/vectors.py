@@ -44,6 +44,9 @@ PREFIX_DIMS = 64
 SHORTLIST_FROM = 20_000  # below this many rows dedup uses the exact search
 _BLOCK = 64  # columns per block in top_k
 _QUERY_CHUNK = 128  # query rows scored at once (bounds the temporary score matrix)
+# A mirror of at most this many rows, loaded whole, keeps the array it was read into. A larger one is copied
+# into room for half as many more (see _reserve), so that its next writes append without copying it all.
+ADOPT_UPTO = 2048
 _COMPACT_FROM = 1024  # dead rows always tolerated before the live ones are copied out (see remove)
 _blas: Any = None  # the BLAS libraries' controllers (see _blas_libraries)
 _blas_threads = 1  # BLAS threads before any limit
@@ -190,8 +193,8 @@ class VectorIndex:
         if ids and types is not None:
             block = np.asarray(vectors, dtype=np.float32).reshape(len(ids), self.dims)
             start, end = len(self.ids), len(self.ids) + len(ids)
-            if self._buffer is None and block.flags.writeable and block.flags.c_contiguous:
-                self._buffer = block  # a mirror loaded whole: the caller's array, not a copy of it
+            if self._buffer is None and len(block) <= ADOPT_UPTO and block.flags.writeable and block.flags.c_contiguous:
+                self._buffer = block  # a small mirror loaded whole: the caller's array, not a copy of it
             else:
                 self._buffer = _reserve(self._buffer, end, self.dims)
                 self._buffer[start:end] = block
