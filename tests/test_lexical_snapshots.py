@@ -32,9 +32,13 @@ terms_ = st.lists(st.sampled_from([w for w in WORDS if w.isalnum()]), min_size=1
 
 
 @settings(max_examples=100, deadline=None)
-@given(rows_, rows_, terms_, st.sets(st.integers(0, 29)))
+@given(rows_, rows_, terms_, st.sets(st.integers(0, 29)), st.booleans())
 def test_a_saved_mirror_answers_and_grows_like_the_one_it_was_saved_from(
-    first: list[tuple[str, str | None]], later: list[tuple[str, str | None]], terms: list[str], stale: set[int]
+    first: list[tuple[str, str | None]],
+    later: list[tuple[str, str | None]],
+    terms: list[str],
+    stale: set[int],
+    thawed: bool,  # mapped onto the process's term ids at load (a large snapshot) or read as it is
 ) -> None:
     numbered = [(n, f"m{n}", text, session) for n, (text, session) in enumerate(first + later, 1)]
     saved = LexicalIndex(epoch="e1", stale_epoch="c1")
@@ -45,10 +49,12 @@ def test_a_saved_mirror_answers_and_grows_like_the_one_it_was_saved_from(
     fresh_ids = lexical._TermIds()  # another process: its term ids are not the saver's
     fresh_ids["zebra"]  # an id taken by a word the saver never saw
     original, lexical._shared_ids = lexical._shared_ids, fresh_ids
+    thaw_from, lexical.THAW_FROM = lexical.THAW_FROM, 0 if thawed else lexical.THAW_FROM
     try:
         loaded = LexicalIndex.from_bytes(data)
     finally:
-        lexical._shared_ids = original
+        lexical._shared_ids, lexical.THAW_FROM = original, thaw_from
+    assert loaded._saved is None if thawed else not loaded._blocks  # its postings kept in one form or the other
     assert (loaded.ids, loaded.rowids, loaded.sessions, loaded.turns, loaded.stale) == (
         saved.ids, saved.rowids, saved.sessions, saved.turns, saved.stale
     )  # fmt: skip

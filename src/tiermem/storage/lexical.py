@@ -42,6 +42,9 @@ MAX_SHARED_WORDS = 1 << 20  # distinct words one shared term map holds (~150 MB)
 # saved in the store for the next process that lacks it (see LexicalIndex.to_bytes): with more agents than the
 # mirror cap, loading a saved one of 100 memories costs ~0.1 ms against ~1.5 ms to read and tokenise them.
 SNAPSHOT_FROM, SNAPSHOT_UPTO = 32, 20_000
+# A loaded snapshot of more rows than this is mapped onto the process's term ids at once (see _Saved): it
+# costs a few ms once, and its term map would hold tens of thousands of words for as long as it is mirrored.
+THAW_FROM = 2048
 _SEPARATOR = "\x1e"  # between the documents of a batch tokenised at once (unless one of them holds it)
 # Lower-cased ASCII text split on this table's spaces gives _ASCII_WORD's tokens.
 _SPACES = str.maketrans(
@@ -179,6 +182,13 @@ class _Saved:
         start, end = int(self.starts[at]), int(self.starts[at + 1])
         return self.rows[start:end].astype(np.int32), self.freqs[start:end]
 
+    def thawed(self, term_ids: _TermIds) -> _Block:
+        """The same postings as a block of the process's term ids: a third of the memory of the term map."""
+        names, terms, rows, freqs = self.named()
+        pairs = (term_ids.of_terms(names)[terms] << 32) | rows.astype(np.int64)
+        order = np.argsort(pairs, kind="stable")
+        return _Block.of(pairs[order], freqs[order])
+
     def named(self) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
         """(term texts, each posting's term as an index into them, rows, frequencies)."""
         counts: np.ndarray = np.diff(self.starts.astype(np.int64))
@@ -309,6 +319,8 @@ class LexicalIndex:
             or (len(rows) and rows.max() >= len(ids))
         ):
             raise ValueError("not a BM25 mirror snapshot: its parts disagree in length")
+        if index._saved is not None and len(ids) > THAW_FROM:
+            index._blocks, index._saved = [index._saved.thawed(index._term_ids)], None
         return index
 
     def add(self, rows: Iterable[tuple[int, str, str, str | None]]) -> None:
