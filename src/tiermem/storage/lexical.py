@@ -422,7 +422,7 @@ class LexicalIndex:
         return list(zip(order.tolist(), scores[order].tolist(), strict=True))
 
 
-_MAGIC = b"tiermem-bm25-2\n"  # 2: postings by term, then row (1: by row)
+_MAGIC = b"tiermem-bm25-2\n"  # 2: terms alphabetical, each term's postings one run (1: a term per posting)
 _DTYPES = {"rowids": np.int64, "turns": np.int64, "stale": np.int64, "lengths": np.float32, "starts": np.uint32,
            "rows": np.uint32, "freqs": np.uint16}  # fmt: skip
 

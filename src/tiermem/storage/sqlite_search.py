@@ -211,7 +211,7 @@ class SQLiteSearch(SQLiteConnection):
             index.removals = versions["vec"]
         rowids, ids, vectors, types = self._new_vectors(agent_id, index.watermark, stamp)
         if rowids:
-            # Writable (a bytearray's): a mirror loaded whole keeps this array as its own, no second copy.
+            # Writable (a bytearray's): a small mirror loaded whole keeps it as its own (VectorIndex.add).
             matrix = np.frombuffer(bytearray().join(vectors), dtype=np.float32).reshape(len(rowids), dims)
             index.add(ids, matrix, rowids, types)
         index.checked = stamp
