@@ -6,6 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import cast
 
+import numpy as np
+
+from builders import distinct_texts
 from tiermem import Memory
 from tiermem.storage.sqlite import SQLiteBackend
 
@@ -59,3 +62,25 @@ def test_a_mirror_loaded_beside_the_bm25_one_reads_its_types_only_when_a_write_n
         assert _dedup_near(memory, "staging database port", "semantic") == [fact]
         assert _dedup_near(memory, "staging database restart", "procedural") == [step]
         assert not mirror.untyped and sorted(mirror.types) == ["procedural", "semantic"]
+
+
+def test_a_mirror_loaded_whole_holds_its_agents_vectors_only_however_its_rows_lie(tmp_path: Path) -> None:
+    """Rows stored together are read as one range of the table, rows spread among other agents' through the
+    agent's index: either way the mirror holds exactly the agent's vectors, each under its own memory."""
+    texts = [f"{t} pipeline" for t in distinct_texts(12, seed=7)]
+    with Memory.open(tmp_path / "store") as memory:
+        together = [memory.store(t, agent_id="a").id for t in texts[:5]]
+        memory.store("another agent's note in between", agent_id="z")  # inside a's range of keys
+        together += [memory.store(t, agent_id="a").id for t in texts[5:]]
+        spread = []
+        for t in texts:  # b's rows among c's and d's: its keys span three times its rows
+            spread.append(memory.store(t, agent_id="b").id)
+            memory.store(t, agent_id="c")
+            memory.store(t, agent_id="d")
+        expected = {agent: memory.embedder.embed(texts) for agent in ("a", "b")}
+    with Memory.open(tmp_path / "store") as memory:
+        for agent, ids in (("a", together), ("b", spread)):
+            memory.search("pipeline", agent_id=agent, reinforce=False)
+            mirror = cast(SQLiteBackend, memory._backend)._indexes[agent]
+            assert mirror.ids == ids and mirror.untyped
+            assert np.allclose(mirror.matrix, expected[agent], atol=1e-6)
