@@ -9,6 +9,7 @@ thread: it is CPU work, which a second thread would only contend for.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 
@@ -16,8 +17,24 @@ import numpy as np
 
 from ..storage.base import Backend, RemoteVectors
 
+
+def _pool() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(max_workers=8, thread_name_prefix="tiermem-vector")
+
+
 # Threads for vector queries in flight, shared by every store of the process, started on first use.
-_VECTOR_QUERIES = ThreadPoolExecutor(max_workers=8, thread_name_prefix="tiermem-vector")
+_VECTOR_QUERIES = _pool()
+
+
+def _pool_after_fork() -> None:
+    """A forked child has none of its parent's threads, while the pool it inherits counts them as idle and
+    would queue its work for ever: the child starts a pool of its own."""
+    global _VECTOR_QUERIES
+    _VECTOR_QUERIES = _pool()
+
+
+if hasattr(os, "register_at_fork"):  # POSIX; where there is no fork, there is no forked child
+    os.register_at_fork(after_in_child=_pool_after_fork)
 
 
 def text_signals(
