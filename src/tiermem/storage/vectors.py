@@ -188,26 +188,27 @@ class VectorIndex:
         """Append rows: memory ids, vectors, keys in the store (ascending, past the watermark) and memory types
         (a memory's type never changes in place); None when they were not read (only a search by type needs
         them: :meth:`typed` gives them before one)."""
-        if types is None and ids:
+        if not ids:
+            return
+        if types is None:
             types, self.untyped, self._kinds = [""] * len(ids), True, None
-        if ids and types is not None:
-            block = np.asarray(vectors, dtype=np.float32).reshape(len(ids), self.dims)
-            start, end = len(self.ids), len(self.ids) + len(ids)
-            if self._buffer is None and len(block) <= ADOPT_UPTO and block.flags.writeable and block.flags.c_contiguous:
-                self._buffer = block  # a small mirror loaded whole: the caller's array, not a copy of it
-            else:
-                self._buffer = _reserve(self._buffer, end, self.dims)
-                self._buffer[start:end] = block
-            if self._prefix is not None:
-                self._prefix = _reserve(self._prefix, end, self._prefix.shape[1])
-                self._prefix[start:end] = _unit_prefix(block, self._prefix.shape[1])
-            self._rows.update(zip(ids, range(start, end), strict=True))
-            self.ids.extend(ids)
-            self.rowids.extend(rowids)
-            self.types.extend(types)
-            if self._kinds is not None:
-                self._partition(self._kinds, start)
-            self.watermark = max(self.watermark, rowids[-1])
+        block = np.asarray(vectors, dtype=np.float32).reshape(len(ids), self.dims)
+        start, end = len(self.ids), len(self.ids) + len(ids)
+        if self._buffer is None and len(block) <= ADOPT_UPTO and block.flags.writeable and block.flags.c_contiguous:
+            self._buffer = block  # a small mirror loaded whole: the caller's array, not a copy of it
+        else:
+            self._buffer = _reserve(self._buffer, end, self.dims)
+            self._buffer[start:end] = block
+        if self._prefix is not None:
+            self._prefix = _reserve(self._prefix, end, self._prefix.shape[1])
+            self._prefix[start:end] = _unit_prefix(block, self._prefix.shape[1])
+        self._rows.update(zip(ids, range(start, end), strict=True))
+        self.ids.extend(ids)
+        self.rowids.extend(rowids)
+        self.types.extend(types)
+        if self._kinds is not None:
+            self._partition(self._kinds, start)
+        self.watermark = max(self.watermark, rowids[-1])
 
     def typed(self, types: Mapping[int, str]) -> None:
         """Give every row its memory type, by key in the store (``types`` holds each row's key)."""
