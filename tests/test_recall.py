@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -190,6 +191,19 @@ def test_query_drops_stop_words_but_keeps_content() -> None:
     assert "what" in STOP_WORDS
     assert analyse("what did you do", NOW).terms  # only stop words: keep them rather than search nothing
     assert query.stems_in("Caroline was researching adoptions") == {"carolin", "research", "adopt"}
+
+
+_WORDY = st.text(alphabet="abcdeKkSsİı -'_.1", max_size=60)
+
+
+@given(question=_WORDY, text=_WORDY)
+def test_stems_in_finds_the_stems_that_start_a_word_of_the_text(question: str, text: str) -> None:
+    # The pattern looks ahead on the stems' first letters; what it finds is what the plain alternation
+    # finds, case folding included (the Kelvin sign, the long s, the dotted capital I).
+    query = analyse(question, NOW)
+    plain = "|".join(map(re.escape, sorted(query.stems, key=len, reverse=True)))
+    expected = {m.lower() for m in re.findall(rf"\b({plain})", text, re.IGNORECASE)} if query.stems else set()
+    assert query.stems_in(text) == expected
 
 
 @pytest.mark.parametrize(
