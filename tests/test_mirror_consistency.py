@@ -63,6 +63,7 @@ class MirrorsStayTrue(RuleBasedStateMachine):
         self.handles: dict[str, Memory] = {}
         self.current: dict[str, list[str]] = {a: [] for a in AGENTS}  # ids that may be current, per agent
         self.superseded: dict[str, list[str]] = {a: [] for a in AGENTS}
+        self.marks = 0  # words no other memory holds
 
     @initialize()
     def open_two_handles(self) -> None:
@@ -78,6 +79,19 @@ class MirrorsStayTrue(RuleBasedStateMachine):
         self.current[agent].append(result.memory.id)
         if result.supersedes:
             self.superseded[agent].append(result.supersedes)
+
+    @rule(handle=handles, agent=agents, text=texts)
+    def a_write_is_found_through_the_other_handle(self, handle: str, agent: str, text: str) -> None:
+        """At once, by its words and by its meaning: the other handle's mirrors take in rows it did not write."""
+        self.marks += 1
+        marked = f"{text} mark{self.marks}"
+        result = self.handles[handle].store(marked, agent_id=agent)
+        self.current[agent].append(result.memory.id)
+        if not result.created:  # taken for a restatement of a stored memory: nothing new to find
+            return
+        other = self.handles["b" if handle == "a" else "a"]._backend
+        assert result.memory.id in dict(other.lexical(agent, [f"mark{self.marks}"], limit=5))
+        assert result.memory.id in dict(other.vector(agent, _embedder().embed([marked]), limit=5)[0])
 
     @rule(handle=handles, agent=agents, text=texts, pick=st.integers(min_value=0))
     def update(self, handle: str, agent: str, text: str, pick: int) -> None:
