@@ -287,6 +287,37 @@ def test_reinforcement_caps_importance_at_one(mem: Memory) -> None:
     assert [h.action for h in mem.history(first.id)] == ["created", "reinforced", "reinforced"]
 
 
+def test_a_restatement_hands_what_it_adds_to_the_memory_it_repeats(mem: Memory) -> None:
+    """Dedup drops nothing the caller gave: a higher importance raises the memory's (what retention protects),
+    and the restatement's own words, tags and metadata stay in its history, whole."""
+    told = "The vault combination is kept by Ingrid, " + "who changes it every quarter and tells nobody, " * 5
+    first = mem.store(told, importance=0.3, tags=["vault"])
+    words = told.upper()  # the same text: over 200 characters, all kept
+    again = mem.store(words, importance=0.9, tags=["security", "vault"], metadata={"ticket": "S-1"})
+    assert again.decision == "restatement" and again.id == first.id
+    assert again.memory.importance == 0.9 and again.memory.tags == ("vault",)
+    entry = mem.history(first.id)[-1]
+    assert entry.detail["text"] == words and entry.detail["metadata"] == {"ticket": "S-1"}
+    assert entry.detail["importance"] == [0.35, 0.9] and entry.detail["tags"] == ["security", "vault"]
+    # Told again with a lower importance, or none: only the reinforcement's own bump.
+    assert mem.store(told, importance=0.2).memory.importance == pytest.approx(0.95)
+    assert mem.store(told.lower()).memory.importance == 1.0
+    assert "importance" not in mem.history(first.id)[-1].detail
+
+
+def test_restatements_in_one_batch_each_hand_their_importance_over(mem: Memory) -> None:
+    first = mem.store("Backups are copied to the Frankfurt region", importance=0.2)
+    results = mem.store_many(
+        [
+            {"text": "Backups are copied to the Frankfurt region", "importance": 0.6},
+            {"text": "Backups are copied to the Frankfurt region.", "importance": 0.85},
+        ]
+    )
+    assert [r.id for r in results] == [first.id, first.id]
+    assert mem.get(first.id).importance == pytest.approx(0.85)
+    assert [h.detail.get("importance") for h in mem.history(first.id)[1:]] == [[0.3, 0.6], [0.6, 0.85]]
+
+
 def test_word_overlap_duplicate_through_the_engine(mem: Memory) -> None:
     first = mem.store("Water boils at 100 degrees Celsius at sea level")
     again = mem.store("At sea level water boils at 100 degrees Celsius")

@@ -105,7 +105,7 @@ def test_batch_dedup_decides_exactly_like_the_full_pool(
             assert [(d.reason, d.matched_id, round(d.similarity, 4)) if d else None for d in fast] == [
                 (d.reason, d.matched_id, round(d.similarity, 4)) if d else None for d in slow
             ]
-            mem.core.commit_batch("default", records, vectors, fast, now)
+            mem.core.commit_batch("default", records, vectors, fast, now, [False] * len(records))
         seen.update(d.reason for d in fast if d)
     assert seen == {"exact_match", "content_overlap", "embedding_similarity"}  # every tier was exercised
 

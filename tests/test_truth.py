@@ -139,6 +139,17 @@ def test_only_the_retention_policy_deletes_and_every_deletion_is_recorded(mem: M
     assert "retention" in gone["detail"]["why"] and gone["detail"]["text"] == doomed.memory.text
 
 
+def test_a_fact_told_again_as_important_is_protected_as_important(mem: Memory) -> None:
+    """Dedup folds the second telling into the first; the importance it was given goes with it, so the
+    retention policy that deletes old unimportant memories keeps this one."""
+    stored = NOW - _years(11)
+    first = mem.store("The spare office keys are with the building manager", importance=0.3, now=stored)
+    again = mem.store("The spare office keys are with the building manager.", importance=0.9, now=stored)
+    assert again.id == first.id and mem.get(first.id).importance == 0.9
+    assert mem.consolidate("monthly", now=NOW).to_dict()["tiers"]["deleted"] == 0
+    assert [h.memory.id for h in mem.search("spare office keys", now=NOW)] == [first.id]
+
+
 def test_reads_are_dated_by_the_searchs_now(mem: Memory) -> None:
     record = mem.store("The boiler was serviced by Anna", now=NOW - timedelta(days=400)).memory
     mem.search("who serviced the boiler", now=NOW - timedelta(days=10))

@@ -45,15 +45,17 @@ class WritePath(CoreState):
         agent_id = check_agent_id(agent_id)
         moment = now_or(now)
         redact = self.redacting(redact_secrets)
-        records = [self.preparer.record(item, agent_id, moment, i, redact) for i, item in enumerate(items)]
+        given = list(items)
+        records = [self.preparer.record(item, agent_id, moment, i, redact) for i, item in enumerate(given)]
         if not records:
             return []
+        rated = [item.get("importance") is not None for item in given]  # mappings: record() checked them
         vectors = self.embedder.embed([r.text for r in records])
         with self.backend.write(), one_blas_thread():  # dedup makes many small products: see one_blas_thread
             decisions = self.decisions.decide(agent_id, records, vectors) if dedup else [None] * len(records)
             if self.enrichment.decides_links:  # the LLM's link job decides; the rule decision is shown meanwhile
                 decisions = [_deferred(d) for d in decisions]
-            results = self.commit_batch(agent_id, records, vectors, decisions, moment)
+            results = self.commit_batch(agent_id, records, vectors, decisions, moment, rated)
             self.enrichment.queue(agent_id, results)  # same transaction: a stored memory always gets its job
         self.enrichment.kick()
         return results
@@ -68,32 +70,53 @@ class WritePath(CoreState):
         vectors: np.ndarray,
         decisions: Sequence[Decision | None],
         now: datetime,
+        rated: Sequence[bool],
     ) -> builtins.list[StoreResult]:
-        """Write a decided batch (inside the caller's transaction) and say what became of each record."""
+        """Write a decided batch (inside the caller's transaction) and say what became of each record;
+        ``rated``: whether the caller gave each record's importance (not the default)."""
         keep = [i for i, d in enumerate(decisions) if d is None or d.stores]
         fresh = [records[i] for i in keep]
         self.backend.insert(fresh, vectors[keep] if keep else None)
         pairs = list(zip(records, decisions, strict=True))
         history = [HistoryEntry(r.id, now, "created", _created_detail(r, d)) for r, d in pairs if d is None or d.stores]
-        reinforced = [(r, d) for r, d in pairs if d is not None and not d.stores]
-        history += [
-            HistoryEntry(
-                d.matched_id,
-                now,
-                "reinforced",
-                {"reason": d.reason, "similarity": round(d.similarity, 4), "source": r.source, "text": r.text[:200]},
-            )
-            for r, d in reinforced
-        ]
+        reinforced = [(r, d, g) for (r, d), g in zip(pairs, rated, strict=True) if d is not None and not d.stores]
         if reinforced:
-            self.backend.reinforce(agent_id, [d.matched_id for _, d in reinforced], now, REINFORCE_BUMP)
+            self.backend.reinforce(agent_id, [d.matched_id for _, d, _ in reinforced], now, REINFORCE_BUMP)
+            history += self._fold_in(agent_id, reinforced, now)
         successor = self._relate(agent_id, records, decisions, now, history)
         self.backend.add_history(agent_id, history)
         # New records are exactly what was inserted, but for back-dated ones that came in superseded.
         current = {r.id: r for r in fresh}
         current.update(self.backend.get_many(agent_id, [old for old in successor if old in current]))
-        current.update(self.backend.get_many(agent_id, [d.matched_id for _, d in reinforced]))
+        current.update(self.backend.get_many(agent_id, [d.matched_id for _, d, _ in reinforced]))
         return [_result(record, decision, current, successor) for record, decision in pairs]
+
+    def _fold_in(
+        self, agent_id: str, reinforced: Sequence[tuple[MemoryRecord, Decision, bool]], now: datetime
+    ) -> builtins.list[HistoryEntry]:
+        """What each restatement adds to the memory it repeats, so that dedup drops nothing the caller gave:
+        its words, source, tags and metadata go to that memory's history, and an importance it was given above
+        the memory's raises the memory's (retention protects important memories: a fact told again as important
+        must not stay unimportant). Its tags are not added to the memory: they are part of its indexed words,
+        and re-wording a row makes every process rebuild the agent's BM25 mirror."""
+        held = self.backend.get_many(agent_id, list(dict.fromkeys(d.matched_id for _, d, _ in reinforced)))
+        entries = []
+        for record, decision, rated in reinforced:
+            target = held[decision.matched_id]
+            detail: dict[str, Any] = {
+                "reason": decision.reason,
+                "similarity": round(decision.similarity, 4),
+                "source": record.source,
+                "text": record.text,
+            }
+            detail.update({"tags": list(record.tags)} if record.tags else {})
+            detail.update({"metadata": record.metadata} if record.metadata else {})
+            if rated and record.importance > target.importance:
+                detail["importance"] = [round(target.importance, 4), record.importance]
+                self.backend.update(agent_id, target.id, {"importance": record.importance})
+                held[target.id] = replace(target, importance=record.importance)
+            entries.append(HistoryEntry(target.id, now, "reinforced", detail))
+        return entries
 
     def _relate(
         self,
