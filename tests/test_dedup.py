@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import uuid
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
@@ -316,6 +317,30 @@ def test_restatements_in_one_batch_each_hand_their_importance_over(mem: Memory) 
     assert [r.id for r in results] == [first.id, first.id]
     assert mem.get(first.id).importance == pytest.approx(0.85)
     assert [h.detail.get("importance") for h in mem.history(first.id)[1:]] == [[0.3, 0.6], [0.6, 0.85]]
+
+
+def test_the_same_event_on_another_day_is_a_memory_of_its_own(mem: Memory) -> None:
+    """A log of runs, doses, deploys: each dated telling of something that happened is its own occurrence,
+    found by a search for its day; told again for the same moment, it restates that one."""
+    monday = mem.store("Ran 5 km along the river", event_at="2026-11-02T07:00:00Z")
+    wednesday = mem.store("Ran 5 km along the river", event_at="2026-11-04T07:00:00Z")
+    again = mem.store("ran 5 km along the river.", event_at="2026-11-04T07:00:00Z")
+    assert wednesday.created and wednesday.id != monday.id
+    assert again.decision == "restatement" and again.id == wednesday.id
+    hits = mem.search("what did I do on November 4th 2026", now=datetime(2026, 11, 10, tzinfo=UTC))
+    assert [h.memory.id for h in hits] == [wednesday.id]
+    doses = mem.store_many(
+        [{"text": "Took my blood pressure pills", "event_at": f"2026-11-05T{hour}:00:00Z"} for hour in ("08", "20")]
+    )
+    assert [r.decision for r in doses] == ["new", "new"]
+
+
+def test_a_state_told_again_on_another_day_is_a_restatement(mem: Memory) -> None:
+    first = mem.store("My sister lives in Berlin", event_at="2026-11-02")
+    again = mem.store("My sister lives in Berlin", event_at="2026-11-09")
+    undated = mem.store("Ran 5 km along the river")
+    assert again.decision == "restatement" and again.id == first.id
+    assert mem.store("Ran 5 km along the river", event_at="2026-11-09").id == undated.id  # one undated telling
 
 
 def test_word_overlap_duplicate_through_the_engine(mem: Memory) -> None:

@@ -5,7 +5,8 @@ that supersedes the old one), or an elaboration (a new memory linked to the one 
 The candidates are the memory with the same normalised text (any type), then the nearest current memories of
 the same type by embedding, and the earlier batch items near it, nearest first. Each is compared by
 :func:`tiermem.write.revision.compare`; the first restatement, update or contradiction decides, else the
-first elaboration, else the memory is new. Similarity alone never folds two memories whose values differ.
+first elaboration, else the memory is new. Similarity alone never folds two memories whose values differ,
+nor two dated tellings of an event for different moments (:func:`another_occurrence`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from ..storage.base import Backend
 from ..text import jaccard, normalize, word_set
 from . import dedup
 from .revision import ELABORATION, KEPT_BESIDE, RESTATEMENT, Revision, compare
+from .statement import read
 
 NEIGHBOURS = 4  # nearest memories compared with each new one
 # Memories tiermem derives from stored ones (facts split from a long memory, core summaries of a cluster)
@@ -123,15 +125,36 @@ class WriteDecisions:
         units = _unit_rows(vectors)
         batch = _Batch(records, units @ units.T, _StoredTexts(self._backend, agent_id, found))
         decisions: list[Decision | None] = []
+        in_batch = {r.id: r for r in records}
         for i, record in enumerate(records):
             pool = batch.pool(i, found[i], by_hash.get(record.content_hash))
             derived = record.source.get("type") in DERIVED_SOURCES
-            decision = (similarity_only if derived else self._decide_one)(
-                record.text, record.type, pool, self._thresholds
-            )
+            decide = similarity_only if derived else self._decide_one
+            decision = decide(record.text, record.type, pool, self._thresholds)
+            while decision is not None and not decision.stores and record.event_at is not None:
+                told = in_batch.get(decision.matched_id) or self._backend.get(agent_id, decision.matched_id)
+                if not another_occurrence(record, told):
+                    break
+                pool = [c for c in pool if c.id != decision.matched_id]  # what the others make of it decides
+                decision = decide(record.text, record.type, pool, self._thresholds)
             batch.decided(i, decision)
             decisions.append(decision)
         return decisions
+
+
+def another_occurrence(new: MemoryRecord, old: MemoryRecord | None) -> bool:
+    """The same event told for another moment ("Ran 5 km along the river", dated the 2nd, then the 4th): two
+    occurrences, each a memory of its own, which a search for its day finds; not a restatement. Both dated
+    (``event_at``) and both told as something that happened (past tense, no present verb): a state told
+    again on another day ("My sister lives in Berlin") is still a restatement."""
+    return (
+        old is not None
+        and old.event_at is not None
+        and new.event_at is not None
+        and old.event_at != new.event_at
+        and read(new.text).event
+        and read(old.text).event
+    )
 
 
 class _StoredTexts:
