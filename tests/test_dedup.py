@@ -306,6 +306,21 @@ def test_a_restatement_hands_what_it_adds_to_the_memory_it_repeats(mem: Memory) 
     assert "importance" not in mem.history(first.id)[-1].detail
 
 
+def test_a_restatement_keeps_its_type_category_and_date_in_the_history(mem: Memory) -> None:
+    told = "Deploys happen from the release branch"
+    first = mem.store(told)
+    again = mem.store(told, type="architectural_decision", category="ops", created_at="2019-03-01")
+    assert again.id == first.id and mem.get(first.id).type == first.memory.type
+    detail = mem.history(first.id)[-1].detail
+    assert [detail["type"], detail["category"], detail["created_at"][:10]] == [
+        "architectural_decision",
+        "ops",
+        "2019-03-01",
+    ]
+    mem.store(told)  # told the same way: nothing more to keep
+    assert not {"type", "category", "created_at"} & set(mem.history(first.id)[-1].detail)
+
+
 def test_restatements_in_one_batch_each_hand_their_importance_over(mem: Memory) -> None:
     first = mem.store("Backups are copied to the Frankfurt region", importance=0.2)
     results = mem.store_many(

@@ -95,10 +95,11 @@ class WritePath(CoreState):
         self, agent_id: str, reinforced: Sequence[tuple[MemoryRecord, Decision, bool]], now: datetime
     ) -> builtins.list[HistoryEntry]:
         """What each restatement adds to the memory it repeats, so that dedup drops nothing the caller gave:
-        its words, source, tags and metadata go to that memory's history, and an importance it was given above
-        the memory's raises the memory's (retention protects important memories: a fact told again as important
-        must not stay unimportant). Its tags are not added to the memory: they are part of its indexed words,
-        and re-wording a row makes every process rebuild the agent's BM25 mirror."""
+        its words, source, tags, metadata, type, category and date go to that memory's history, and an
+        importance it was given above the memory's raises the memory's (retention protects important
+        memories: a fact told again as important must not stay unimportant). Its tags are not added to the
+        memory: they are part of its indexed words, and re-wording a row makes every process rebuild the
+        agent's BM25 mirror."""
         held = self.backend.get_many(agent_id, list(dict.fromkeys(d.matched_id for _, d, _ in reinforced)))
         entries = []
         for record, decision, rated in reinforced:
@@ -111,6 +112,9 @@ class WritePath(CoreState):
             }
             detail.update({"tags": list(record.tags)} if record.tags else {})
             detail.update({"metadata": record.metadata} if record.metadata else {})
+            detail.update({"type": record.type} if record.type != target.type else {})  # an exact match: any type
+            detail.update({"category": record.category} if record.category not in (None, target.category) else {})
+            detail.update({"created_at": record.created_at.isoformat()} if record.created_at != now else {})
             if rated and record.importance > target.importance:
                 detail["importance"] = [round(target.importance, 4), record.importance]
                 self.backend.update(agent_id, target.id, {"importance": record.importance})
