@@ -150,6 +150,20 @@ def test_a_fact_told_again_as_important_is_protected_as_important(mem: Memory) -
     assert [h.memory.id for h in mem.search("spare office keys", now=NOW)] == [first.id]
 
 
+def test_the_new_value_of_an_important_fact_is_as_important_as_the_old(mem: Memory) -> None:
+    """Importance, tags and category belong to the fact, not to its value: a change told without them keeps
+    the old version's, so retention protects the current value as it protected the old one; given, they win."""
+    stored = NOW - _years(11)
+    old = mem.store("The safe deposit box is at Northbank branch 12", importance=0.9, tags=["bank"], now=stored)
+    new = mem.store("The safe deposit box is at Northbank branch 40", created_at=stored, now=stored)
+    assert new.decision == "update" and new.supersedes == old.id
+    assert (new.memory.importance, new.memory.tags) == (0.9, ("bank",))
+    assert mem.consolidate("monthly", now=NOW).to_dict()["tiers"]["deleted"] == 0
+    assert [h.memory.id for h in mem.search("safe deposit box", now=NOW)] == [new.id]
+    told = mem.store("The safe deposit box is at Northbank branch 7", importance=0.4, tags=["archive"], now=NOW)
+    assert (told.decision, told.memory.importance, told.memory.tags) == ("update", 0.4, ("archive",))
+
+
 def test_reads_are_dated_by_the_searchs_now(mem: Memory) -> None:
     record = mem.store("The boiler was serviced by Anna", now=NOW - timedelta(days=400)).memory
     mem.search("who serviced the boiler", now=NOW - timedelta(days=10))

@@ -7,6 +7,7 @@ in one place; the interfaces name their parameters after :data:`STORE_FIELDS` an
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -140,6 +141,19 @@ class Preparer:
             source=source,
             metadata=merge_metadata(extract_metadata(text), given_metadata),
             content_hash=content_hash(text),
+        )
+
+    def new_version(self, record: MemoryRecord, item: Mapping[str, Any], old: MemoryRecord) -> MemoryRecord:
+        """``record`` as the new version of the fact ``old`` held: what the caller left out of ``item`` (the
+        importance, tags, category) is the fact's, not the new value's, and carries over. The current value of a
+        fact told as important stays as protected from retention, and as found by its tags, as the old one."""
+        importance = old.importance if item.get("importance") is None else record.importance
+        return replace(
+            record,
+            importance=importance,
+            tier=record.tier if item.get("tier") else classify_tier(importance, self._tiers),
+            tags=record.tags or old.tags,
+            category=record.category or old.category,
         )
 
 

@@ -26,6 +26,7 @@ from .items import Preparer, check_change_names, checked_changes, jsonable, now_
 from .state import CoreState
 
 REINFORCE_BUMP = 0.05
+_NEW_VERSION = frozenset({"update", "contradiction"})
 
 
 class WritePath(CoreState):
@@ -53,12 +54,31 @@ class WritePath(CoreState):
         vectors = self.embedder.embed([r.text for r in records])
         with self.backend.write(), one_blas_thread():  # dedup makes many small products: see one_blas_thread
             decisions = self.decisions.decide(agent_id, records, vectors) if dedup else [None] * len(records)
+            records = self._new_versions(agent_id, records, given, decisions)
             if self.enrichment.decides_links:  # the LLM's link job decides; the rule decision is shown meanwhile
                 decisions = [_deferred(d) for d in decisions]
             results = self.commit_batch(agent_id, records, vectors, decisions, moment, rated)
             self.enrichment.queue(agent_id, results)  # same transaction: a stored memory always gets its job
         self.enrichment.kick()
         return results
+
+    def _new_versions(
+        self,
+        agent_id: str,
+        records: builtins.list[MemoryRecord],
+        items: Sequence[Mapping[str, Any]],
+        decisions: Sequence[Decision | None],
+    ) -> builtins.list[MemoryRecord]:
+        """Each update or contradiction as the new version of the fact it replaces (Preparer.new_version)."""
+        replacing = {i: d.matched_id for i, d in enumerate(decisions) if d is not None and d.kind in _NEW_VERSION}
+        if not replacing:
+            return records
+        known = {r.id: r for r in records}
+        known.update(self.backend.get_many(agent_id, [m for m in replacing.values() if m not in known]))
+        out = list(records)
+        for i, old in replacing.items():
+            out[i] = known[records[i].id] = self.preparer.new_version(records[i], items[i], known[old])
+        return out
 
     def redacting(self, asked: bool | None) -> bool:
         return self.settings.redact_secrets if asked is None else bool(asked)
