@@ -43,6 +43,7 @@ from rank_bm25 import BM25Okapi
 from datasets import LOCOMO, LONGMEMEVAL, LONGMEMEVAL_MORE, data_dir, locate
 from progress import steps
 from tiermem import Embedder, Memory
+from tiermem.write.decisions import MESSAGE
 
 RESULTS = Path(__file__).resolve().parent / "results"
 # part -> (LoCoMo conversations, LongMemEval file): tune on one half, judge on the other.
@@ -150,7 +151,7 @@ def locomo_items(sample: dict[str, Any]) -> tuple[list[dict[str, Any]], datetime
     for n in sessions:
         when = locomo_date(conv[f"session_{n}_date_time"])
         last = max(last, when)
-        for turn in conv[f"session_{n}"]:
+        for i, turn in enumerate(conv[f"session_{n}"]):
             items.append(
                 {
                     "text": f"{turn['speaker']}: {turn['text']}",
@@ -158,7 +159,7 @@ def locomo_items(sample: dict[str, Any]) -> tuple[list[dict[str, Any]], datetime
                     "event_at": when,
                     "metadata": {"dia_id": turn["dia_id"], "session": f"session_{n}"},
                     "session": f"session_{n}",
-                    "source": {"type": "dialogue", "speaker": turn["speaker"]},
+                    "source": {"type": MESSAGE, "speaker": turn["speaker"], "turn": i},
                 }
             )
     return items, last
@@ -180,7 +181,7 @@ def lme_items(question: dict[str, Any]) -> list[dict[str, Any]]:
                     "event_at": when,
                     "metadata": {"unit": f"{sid}:{i}", "session": sid, "has_answer": bool(turn.get("has_answer"))},
                     "session": sid,
-                    "source": {"type": "dialogue"},
+                    "source": {"type": MESSAGE, "turn": i},
                 }
             )
     return items
@@ -209,8 +210,9 @@ class TiermemRetriever:
 
 
 def ingest(mem: Memory, agent_id: str, items: list[dict[str, Any]]) -> None:
-    # Dialogue turns are events, not facts: two people saying "Thanks!" twice is two turns.
-    mem.store_many(items, agent_id=agent_id, dedup=False)
+    # Through the default write path, as store_conversation stores messages (source type "conversation"): a
+    # message is folded only into itself imported again, so each turn is one memory, as the protocol counts.
+    mem.store_many(items, agent_id=agent_id)
 
 
 def run_locomo(

@@ -61,6 +61,23 @@ def test_store_conversation_stores_each_said_message_of_one_session(mem: Memory)
     assert hit.memory.id == records[2].id
 
 
+def test_a_message_is_what_was_said_there_and_then_not_a_fact_to_fold(mem: Memory) -> None:
+    """The same words said in another conversation, or a changed answer, are messages of their own: each stays
+    where it was said (a search in its conversation finds it). Importing the same conversation again stores
+    nothing twice."""
+    puppy = [{"role": "user", "content": "I adopted a puppy named Rex"}, {"role": "assistant", "content": "Wonderful!"}]
+    first = mem.store_conversation(puppy, session="s1", at="2026-11-01T10:00:00Z")
+    later = [{"role": "user", "content": "I got promoted today"}, {"role": "assistant", "content": "Wonderful!"}]
+    second = mem.store_conversation(later, session="s2", at="2026-11-20T10:00:00Z")
+    renamed = mem.store_conversation([{"role": "user", "content": "I adopted a puppy named Max"}], session="s3")
+    assert [r.decision for r in [*first, *second, *renamed]] == ["new"] * 5
+    assert second[1].memory.session == "s2" and second[1].id != first[1].id
+    assert all(mem.get(r.id).valid_to is None for r in first)  # nothing superseded
+    again = mem.store_conversation(puppy, session="s1", at="2026-11-01T10:00:00Z")
+    assert [r.id for r in again] == [r.id for r in first] and {r.decision for r in again} == {"restatement"}
+    assert len(mem.list()) == 5
+
+
 def test_store_conversation_chooses_roles_and_rejects_malformed_messages(mem: Memory) -> None:
     only_user = mem.store_conversation(CHAT, session="trip", roles=("user",))
     assert [r.memory.source["role"] for r in only_user] == ["user", "user"]

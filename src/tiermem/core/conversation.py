@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..errors import ValidationError
+from ..write.decisions import MESSAGE
 from .items import check_session
 
 
@@ -14,8 +15,9 @@ def items(
     messages: Iterable[Mapping[str, Any]], *, session: str, at: object = None, roles: Iterable[str]
 ) -> list[dict[str, Any]]:
     """One store item per message of ``roles``: the text ``name: content`` when the message names its
-    speaker (two people chatting), else the content; ``source`` says the role and speaker, ``session`` the
-    conversation. A message's own ``at`` (ISO-8601, epoch, datetime) wins over ``at``."""
+    speaker (two people chatting), else the content; ``source`` says the role, the speaker and the message's
+    place in ``messages`` (``turn``: what tells a conversation imported again from the same words said twice),
+    ``session`` the conversation. A message's own ``at`` (ISO-8601, epoch, datetime) wins over ``at``."""
     wanted = set(roles)
     session = check_session(session)
     out: list[dict[str, Any]] = []
@@ -24,7 +26,7 @@ def items(
         if role not in wanted or not content.strip():  # a blank message says nothing to remember
             continue
         when = message.get("at", at)
-        source: dict[str, Any] = {"type": "conversation", "role": role}
+        source: dict[str, Any] = {"type": MESSAGE, "role": role, "turn": position}
         if name:
             source["speaker"] = name
         out.append(
