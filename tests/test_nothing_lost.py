@@ -1,8 +1,8 @@
 """Nothing the user told tiermem is lost silently: random years of telling (new facts, the same facts again,
-changed values, dated events, back-dated imports, importance given or not), searching and consolidating, on a
-simulated clock. After every step each telling is still readable, as a memory of its own (current or superseded)
-or in the history of the memory that took it in; or it went with that memory under the retention policy, which
-recorded the deletion and never takes a memory told as important."""
+changed values, dated events, back-dated imports, importance given or not, conversations), searching and
+consolidating, on a simulated clock. After every step each telling is still readable, as a memory of its own
+(current or superseded) or in the history of the memory that took it in; or it went with that memory under the
+retention policy, which recorded the deletion and never takes a memory told as important."""
 
 from __future__ import annotations
 
@@ -67,6 +67,22 @@ class NothingLost(RuleBasedStateMachine):
         when = self.now - timedelta(days=days_ago)
         result = self.mem.store(text, importance=importance, event_at=when, now=self.now)
         self.told.append((text, result.id, importance))
+
+    @rule(
+        said=st.lists(retold, min_size=1, max_size=3),
+        session=st.sampled_from(("chat-1", "chat-2")),
+        days_ago=st.sampled_from((0, 0, 2)),
+    )
+    def converse(self, said: list[str], session: str, days_ago: int) -> None:
+        """Messages of a conversation, sometimes the same exchange stored again."""
+        messages = [{"role": ("user", "assistant")[i % 2], "content": text} for i, text in enumerate(said)]
+        at = (self.now - timedelta(days=days_ago)).replace(hour=10, minute=0, second=0, microsecond=0)
+        stored = self.mem.store_conversation(messages, session=session, at=at)
+        for place, (message, result) in enumerate(zip(messages, stored, strict=True)):  # none is skipped
+            self.told.append((str(message["content"]), result.id, None))
+            # its own memory, unless it is the same message stored again (the same session and place in it)
+            kept = result.memory.source
+            assert result.created or (kept["session"], kept.get("turn")) == (session, place)
 
     @rule(query=facts | events)
     def search(self, query: str) -> None:
