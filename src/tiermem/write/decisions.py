@@ -6,7 +6,8 @@ The candidates are the memory with the same normalised text (any type), then the
 the same type by embedding, and the earlier batch items near it, nearest first. Each is compared by
 :func:`tiermem.write.revision.compare`; the first restatement, update or contradiction decides, else the
 first elaboration, else the memory is new. Similarity alone never folds two memories whose values differ,
-nor two dated tellings of an event for different moments (:func:`another_occurrence`).
+nor two dated tellings of an event for different moments (:func:`another_occurrence`). A message of a
+conversation is no fact: only the same message stored again is folded (:func:`_as_message`).
 """
 
 from __future__ import annotations
@@ -159,9 +160,10 @@ def _as_message(
 ) -> Decision | None:
     """A message of a conversation (``store_conversation``) is what was said at that point of it, not a fact
     told: it is folded only into the same message stored before (the conversation imported again: the same
-    text, session, moment and place in it), and it never supersedes another message; among answers that changed, the
-    read path puts the newer first. (Folding and superseding messages as facts cost recall on both parts of
-    bench/retrieval.py: LoCoMo R@10 0.7245 -> 0.7078 judged, LongMemEval turn_all@5 0.6269 -> 0.6119.)"""
+    text, session, moment and place in it), and it never supersedes another message; of two answers that
+    changed, the read path puts the newer first. (Folding and superseding messages as facts cost recall on
+    both parts of bench/retrieval.py: LoCoMo R@10 0.7245 -> 0.7078 judged, LongMemEval turn_all@5 0.6269 ->
+    0.6119.)"""
     said = normalize(record.text)
     for cand in pool:
         if normalize(cand.text) != said:
