@@ -53,7 +53,7 @@ def _seed(agent: str, n: int) -> list[dict[str, str]]:
 
 
 class MirrorsStayTrue(RuleBasedStateMachine):
-    """Over a store at ``place()``: a new, empty one for each example."""
+    """Over the store ``place_of()`` gives: a new, empty one for each example."""
 
     place_of: Callable[[], str | Path] = staticmethod(lambda: Path(tempfile.mkdtemp(prefix="tiermem-mirrors-")))
 
