@@ -29,12 +29,17 @@ UPDATES = [
     ("The platform team lead is Omar", "Keisha took over as platform team lead", 0.5),
     # a colour replaced by a word the colour list does not know
     ("The logo background is dark green", "The logo background is mauve", 0.8),
+    # a name beside the new value says who made the change: no second new value
+    ("Grandad uses 20 units of insulin at night", "Dr Patel changed Grandad's insulin to 24 units at night", 0.7),
+    ("Biscuit eats 120 g of food a day", "Our vet Hannah switched Biscuit's food to 150 g a day", 0.7),
 ]
 CONTRADICTIONS = [
     ("My son likes broccoli", "My son dislikes broccoli", 0.93),  # the prefix comes off the word as written
 ]
 # (old, new, cosine): two facts that look alike and must both stay.
 APART = [
+    # a name beside a number said of another thing (flat 2, not flat 1): two values replaced, another fact
+    ("The rent for flat 1 is £900", "The new tenant in flat 2 paid £750 rent", 0.7),
     ("The service is deployed to Frankfurt", "The service is also deployed to Singapore", 0.7),  # one more
     ("Ben is allergic to cats", "Ben is allergic to pollen", 0.6),  # one of many objects, not the attribute
     ("The cluster runs 5 nodes of the billing service", "The cluster runs 5 nodes of the email service", 0.85),

@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 
 from ..recall.query import stem
 from ..text import jaccard, word_set
+from .changes import replaced, standing_in, tells_change, without_when
 from .dedup import JACCARD_THRESHOLD  # ClarkOS' word-overlap tier: more than this is the same words
 from .frames import (
     MAX_SLOT,
@@ -109,7 +110,8 @@ class Revision:
 
 def _values_why(old: Statement, new: Statement) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
     removed, added = old.values - new.values, new.values - old.values
-    was = tuple(sorted(old.shown[v] for v in _replaced(old, removed, new, added) or removed))
+    added = standing_in(new, added, old, removed)
+    was = tuple(sorted(old.shown[v] for v in replaced(old, removed, new, added) or removed))
     now = tuple(sorted(new.shown[v] for v in added))
     return f"new value: {', '.join(now) or '(none)'} (was {', '.join(was) or '(none)'})", was, now
 
@@ -326,18 +328,6 @@ def _focus(new_text: str, new: Statement, old: Statement) -> str | None:
     return " ".join([parts[holding[0]], *sorted(change_marks(context.words)), *kept])
 
 
-def tells_change(new: Statement, old: Statement) -> bool:
-    """Whether the new text says a change the old one does not say too: a change word both hold is part of
-    their shared frame ("... and postponed the tech debt discussion to Tuesday" beside "... and postponed the
-    data retention discussion to Tuesday": two notes of one kind, not a change of the first), in any of its
-    forms ("The car's oil was last changed at 42,000 miles" / "The cambelt needs changing at 60,000 miles")."""
-    return new.says_change and bool(_marks(new) - _marks(old))
-
-
-def _marks(statement: Statement) -> frozenset[str]:
-    return frozenset(" ".join(map(stem, mark.split())) for mark in change_marks(statement.words))
-
-
 def _changed_to(new: Statement, old: Statement, only_new: frozenset[str], only_old: frozenset[str]) -> Revision | None:
     """A change said with its new value after "to" or "into", and the old text's own words right after its copula:
     the value in words no capital or digit marks ("The repo's default branch is master" / "we renamed the
@@ -471,10 +461,11 @@ def _values_kept(new: Statement, old: Statement) -> bool:
     the two are not one sentence with words swapped nor open on other things: another thing of its kind ("The
     staging cache now listens on port 6380" / "The staging database listens on port 5433"). A day or a time
     said as when the change holds is no second value ("from Monday the morning visit will be at 9:15 am")."""
-    new = _without_when(new, old)
+    new = without_when(new, old)
     kept, removed, added = old.values & new.values, old.values - new.values, new.values - old.values
     if not removed or not added or not tells_change(new, old):
         return False
+    added = standing_in(new, added, old, removed)
     if not any(map(is_name, kept)):
         # Both opening on one word, that is whom or what both are about ("the user"): a word beyond it is shared.
         anchor = (new.content & old.content) - openers(new, old) - told_when(new) - DURATION_UNITS
@@ -512,7 +503,7 @@ def _value_change(
         if slot and (slot[2] or tells_change(new, old)) and not _modifies(new, old, slot):
             return Revision(UPDATE, f"'{slot[0]}' became '{slot[1]}'", (slot[0],), (slot[1],))
         return Revision(DISTINCT, ELSEWHERE)
-    new = _without_when(new, old)
+    new = without_when(new, old)
     if old.values < new.values and old.content <= new.content:
         return _elaboration(frozenset(new.shown[v] for v in new.values - old.values), cosine)
     if new.values < old.values:  # fewer details; with words in their place, a value said another way
@@ -521,11 +512,11 @@ def _value_change(
         if cosine >= ELABORATION_COSINE and (new.content <= old.content or cosine >= VALUE_PARAPHRASE_COSINE):
             return Revision(RESTATEMENT, "says less than the stored memory, nothing new")
         return Revision(DISTINCT, ELSEWHERE)
-    removed, added = old.values - new.values, new.values - old.values
+    removed, added = old.values - new.values, standing_in(new, new.values - old.values, old, old.values - new.values)
     if len(removed) == len(added) == 1 and set(next(iter(removed)).split()) < set(next(iter(added)).split()):
         # The same name, longer: more detail about the same value ("Solarized" / "Solarized Dark").
         return _elaboration(frozenset(new.shown[v] for v in added), cosine)
-    if max(value_runs(old, _replaced(old, removed, new, added)), value_runs(new, added)) > 1:
+    if max(value_runs(old, replaced(old, removed, new, added)), value_runs(new, added)) > 1:
         # An update changes one value (one run of adjacent value words: "March 21" -> "April 2"); a sentence
         # with several of its values replaced is the same kind of fact about something else ("the access code
         # for the Kazotan unit is 4417" / "... the Velmir unit is 1234"; "Alice reviewed auth.py" / "Bob
@@ -541,37 +532,12 @@ def _value_change(
         # nightly GitHub run failed 60 times" / "the nightly Kotlin run ..."), not a new value of this one.
         # A quantity there is what is said ("I put 6% of each paycheck..." / "... 8% ...").
         return Revision(DISTINCT, "the same kind of fact about something else")
-    if quantity_for_name(old, _replaced(old, removed, new, added), new, added):
+    if quantity_for_name(old, replaced(old, removed, new, added), new, added):
         # "The shop charges $7.25 for standard shipping" / "The shop ships to Canada": an amount and a place
         # are no two values of one slot, whatever the words in common.
         return Revision(DISTINCT, "another kind of value: the same kind of fact about something else")
     why, was, now = _values_why(old, new)
     return Revision(UPDATE, why, was, now)
-
-
-def _replaced(old: Statement, removed: frozenset[str], new: Statement, added: frozenset[str]) -> frozenset[str]:
-    """The removed values that a new value of their kind stands in for, when a change is said: a value of
-    another kind left out is said less, not replaced ("The API gateway times out requests after 30 seconds" /
-    "... the gateway timeout went up to 60 seconds": "API" is left out, 30 seconds replaced)."""
-    if not tells_change(new, old):  # unsaid, values of two kinds differing are another fact of its kind
-        return removed
-    kinds = {kind_of(new, v) for v in added}
-    return frozenset(v for v in removed if kind_of(old, v) in kinds)
-
-
-_WHEN = frozenset({"weekday", "month", "day", "time"})
-
-
-def _without_when(new: Statement, old: Statement) -> Statement:
-    """A text that says a change, without the values that say when it happened: a weekday, a date or a time of
-    a kind the old text holds none of, beside another new value ("We upgraded the staging cluster to
-    Kubernetes 1.29 on Tuesday" after "The staging cluster runs Kubernetes 1.28")."""
-    added = new.values - old.values
-    if len(added) < 2 or not tells_change(new, old):
-        return new
-    held = {kind_of(old, v) for v in old.values}
-    when = {v for v in added if (kind := kind_of(new, v)) in _WHEN and kind not in held}
-    return replace(new, values=new.values - when) if when and when != added else new
 
 
 def _elaboration(added: frozenset[str], cosine: float) -> Revision:

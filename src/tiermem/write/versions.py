@@ -4,9 +4,9 @@ text that answers a question with a competing value, or that says a change the e
 from __future__ import annotations
 
 from ..recall.query import NUMBER, STOP_WORDS, stem
+from .changes import tells_change
 from .frames import swaps
 from .names import reconciled
-from .revision import tells_change
 from .statement import measure_of, read
 
 
