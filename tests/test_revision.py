@@ -295,6 +295,10 @@ LISBON = "When does our flight to Lisbon leave?"
          True),  # a length of time for a length of time, whatever the unit
         ("The nightly backup keeps 14 copies", "The nightly backup takes about 40 minutes",
          "How long does the nightly backup take?", False),  # a count is no length of time
+        ("The club changed the rules: matches now last 50 minutes", "Matches in the U-12 cup last 40 minutes",
+         "How long are matches in the U-12 cup?", True),  # the cup left out, nothing of its kind in its place
+        ("Matches in the Co-op Cup now last 50 minutes", "Matches in the U-12 cup last 40 minutes",
+         "How long are matches in the U-12 cup?", False),  # a name in the place of the code: another cup
     ],
 )  # fmt: skip
 def test_a_competing_value_is_another_of_the_same_kind_for_the_same_question(

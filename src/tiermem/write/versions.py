@@ -7,20 +7,20 @@ from ..recall.query import NUMBER, STOP_WORDS, stem
 from .changes import tells_change
 from .frames import swaps
 from .names import reconciled
-from .statement import measure_of, read
+from .statement import Statement, kind_of, measure_of, read
 
 
 def competing_value(new_text: str, old_text: str, question: str) -> bool:
     """Whether ``new_text`` answers ``question`` with another value of a kind ``old_text`` holds: each holds a
-    value the other lacks (the question's own values aside), one of the same kind on both sides, and every
-    value of the question the old text holds is in the new one too ("...fly to Lisbon on March 21" against
+    value the other lacks (the question's own values aside), one of the same kind on both sides, and the values
+    of the question the old text holds kept (:func:`_asked_values_kept`: "...fly to Lisbon on March 21" against
     "Our flight to Lisbon leaves on March 14", for "When does our flight to Lisbon leave?"; not "Our flight
     to Rome ..."). One sentence with words swapped in two places is another fact of its kind ("the staging
     cache now listens on port 6380" / "the staging database listens on port 5433")."""
     new, old = reconciled(read(new_text), read(old_text))
-    asked = read(question).values
-    if not (asked & old.values) <= new.values:
+    if not _asked_values_kept(new, old, read(question)):
         return False
+    asked = read(question).values
     removed, added = old.values - new.values - asked, new.values - old.values - asked
     if not removed or not added or swaps(new, old, unmarked=True) >= 2:
         return False
@@ -30,6 +30,21 @@ def competing_value(new_text: str, old_text: str, question: str) -> bool:
     # A number with its unit left out competes with a number of any unit ("the maximum line length is 88" /
     # "lines may be up to 100 characters").
     return (_BARE in was and _counts(now)) or (_BARE in now and _counts(was))
+
+
+def _asked_values_kept(new: Statement, old: Statement, question: Statement) -> bool:
+    """Whether every value of the question the old text holds is in the new one too, or left out with no value
+    of its kind in its place ("Our flight to Rome ..." for "When does our flight to Lisbon leave?"; "halves
+    are 25 minutes long", in the league's new rules, for "How long is each half in the under-10s league?").
+    Held out, requiring the question's words beside the value in the new text too cost more current values
+    first than the look-alikes it kept apart."""
+    held = {_named(kind_of(new, v)) for v in new.values}
+    return all(_named(kind_of(old, v)) not in held for v in (question.values & old.values) - new.values)
+
+
+def _named(kind: str) -> str:
+    """A name and a code are one kind here: either names a thing ("Tesco", "Co-op", "under-10s")."""
+    return "name" if kind == "code" else kind
 
 
 _BARE = "number "  # a number with no unit after it ("the maximum line length is 88"): a count of anything
