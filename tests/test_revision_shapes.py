@@ -134,3 +134,16 @@ def test_the_newer_of_two_hits_that_answer_alike_stands_first(
         if newer_wins:
             assert hits[0].explain["newer_than"] == old.id  # explain says why it stands first
             assert hits[0].score < hits[1].score  # ...above a hit scored a little higher
+
+
+def test_a_thing_done_again_is_a_change_the_newer_hit_says(open_memory: Callable[..., Memory], tmp_path: Path) -> None:
+    # "restocked" does again what the stored fact names ("stocked"): the change is said without a change word,
+    # and the newer count goes first for a question asking for a number.
+    mem = open_memory(tmp_path)
+    mem.store_many([{"text": t} for t in BACKGROUND], agent_id="a")
+    old = mem.store("The pond is stocked with 12 koi", agent_id="a")
+    new = mem.store("A heron took most of them, so we restocked the pond with 5 goldfish and 3 orfe", agent_id="a")
+    assert new.decision == "new"  # the premise: the write path kept both
+    hits = mem.search("How many fish are in the pond?", agent_id="a", limit=5, reinforce=False)
+    assert [h.memory.id for h in hits[:2]] == [new.id, old.id]
+    assert hits[0].explain["newer_than"] == old.id
