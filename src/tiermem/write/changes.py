@@ -44,7 +44,8 @@ def standing_in(new: Statement, added: frozenset[str], old: Statement, removed: 
     doers = frozenset(v for v in added if kind_of(new, v) == "name" and new.at.get(v, verb) < verb)
     rest = added - doers
     kinds = {kind_of(old, v) for v in removed}
-    return rest if doers and rest and all(kind_of(new, v) in kinds and new.at[v] > verb for v in rest) else added
+    after = all(kind_of(new, v) in kinds and new.at.get(v, -1) > verb for v in rest)  # a value read from a
+    return rest if doers and rest and after else added  # capitalised opener (names.as_values) has no place
 
 
 _WHEN = frozenset({"weekday", "month", "day", "time"})
