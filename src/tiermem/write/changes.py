@@ -17,6 +17,12 @@ def tells_change(new: Statement, old: Statement) -> bool:
     return new.says_change and bool(_marks(new) - _marks(old))
 
 
+def redone(new: Statement, old: Statement) -> frozenset[str]:
+    """The new text's words that do again what a word of the old one names ("remortgaged" / "mortgage",
+    "restocked" / "stocked"): a change said without a change word."""
+    return frozenset(w for w in new.redone if w[2:] in old.content)
+
+
 def _marks(statement: Statement) -> frozenset[str]:
     return frozenset(" ".join(map(stem, mark.split())) for mark in change_marks(statement.words))
 

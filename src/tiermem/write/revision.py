@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 
 from ..recall.query import stem
 from ..text import jaccard, word_set
-from .changes import replaced, standing_in, tells_change, without_when
+from .changes import redone, replaced, standing_in, tells_change, without_when
 from .dedup import JACCARD_THRESHOLD  # ClarkOS' word-overlap tier: more than this is the same words
 from .frames import (
     MAX_SLOT,
@@ -166,8 +166,8 @@ def _told_again(new_text: str, old_text: str) -> list[str]:
         not is_name(v) for v in new.values ^ old.values
     ):
         return []
-    redone = any(w[2:] in old.content for w in new.redone)  # "restocked the tank with ember tetras"
-    if new.negations % 2 != old.negations % 2 or tells_change(new, old) or redone or _substituted(new, old):
+    again = redone(new, old)  # "restocked the tank with ember tetras"
+    if new.negations % 2 != old.negations % 2 or tells_change(new, old) or again or _substituted(new, old):
         return []
     # A length of time's unit is no word of the subject: many facts share "14 days".
     lengths = {kind_of(old, v)[7:] for v in specific} & DURATION_UNITS
@@ -430,8 +430,8 @@ def _announced(new: Statement, old: Statement, cosine: float) -> bool:
     """The new text says a change ("moved to", "now", a re- verb such as "repainted"), and the two texts
     share enough of their subject, counting the values they have in common ("CI moved to Python 3.11" /
     "the CI pipeline uses Python 3.10")."""
-    redone = {w for w in new.redone if w[2:] in old.content}
-    if not (redone or tells_change(new, old)):
+    again = redone(new, old)
+    if not (again or tells_change(new, old)):
         return False
     if swaps(new, old, unmarked=True) >= 2:  # one sentence, words swapped in two places: another fact of its kind
         return False
@@ -441,7 +441,7 @@ def _announced(new: Statement, old: Statement, cosine: float) -> bool:
         return False
     if _swapped_alike(new, old, cosine):
         return True
-    content = {w[2:] if w in redone else w for w in new.content}
+    content = {w[2:] if w in again else w for w in new.content}
     if len(content ^ old.content) > MAX_REWORDED:  # told another way, but not about other things
         return False
     if not (content & old.content) - openers(new, old):  # a name in common is not a subject in common

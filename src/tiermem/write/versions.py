@@ -4,7 +4,7 @@ text that answers a question with a competing value, or that says a change the e
 from __future__ import annotations
 
 from ..recall.query import NUMBER, STOP_WORDS, stem
-from .changes import tells_change
+from .changes import redone, tells_change
 from .frames import swaps
 from .names import reconciled
 from .statement import Statement, kind_of, measure_of, read
@@ -74,7 +74,7 @@ def says_change_of(new_text: str, old_text: str) -> bool:
     again what the old one names ("We remortgaged with the building society and locked in 3.89%" after "Our
     mortgage is fixed at 4.15% interest")."""
     new, old = read(new_text), read(old_text)
-    return tells_change(new, old) or any(w[2:] in old.content for w in new.redone)
+    return tells_change(new, old) or bool(redone(new, old))
 
 
 def another_of_its_kind(new_text: str, old_text: str) -> bool:
