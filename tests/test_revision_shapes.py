@@ -32,6 +32,12 @@ UPDATES = [
     # a name beside the new value says who made the change: no second new value
     ("Grandad uses 20 units of insulin at night", "Dr Patel changed Grandad's insulin to 24 units at night", 0.7),
     ("Biscuit eats 120 g of food a day", "Our vet Hannah switched Biscuit's food to 150 g a day", 0.7),
+    # an event done again ("rebooked" after "booked") replaces the first, not another occurrence of it
+    (
+        "We booked the Lakeview cabin for the reunion.",
+        "The owner cancelled, so we rebooked the reunion at the Pinecrest cabin.",
+        0.54,
+    ),
 ]
 CONTRADICTIONS = [
     ("My son likes broccoli", "My son dislikes broccoli", 0.93),  # the prefix comes off the word as written
