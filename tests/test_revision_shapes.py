@@ -48,6 +48,9 @@ CONTRADICTIONS = [
 APART = [
     # a name beside a number said of another thing (flat 2, not flat 1): two values replaced, another fact
     ("The rent for flat 1 is £900", "The new tenant in flat 2 paid £750 rent", 0.7),
+    # a day and a person are two facts about one thing, whichever is told first, "new" said or not
+    ("The newsletter issues are written by Amara Osei.", "New newsletter issues go out every Thursday.", 0.41),
+    ("New newsletter issues go out every Thursday.", "The newsletter issues are written by Amara Osei.", 0.41),
     ("The service is deployed to Frankfurt", "The service is also deployed to Singapore", 0.7),  # one more
     ("Ben is allergic to cats", "Ben is allergic to pollen", 0.6),  # one of many objects, not the attribute
     ("The cluster runs 5 nodes of the billing service", "The cluster runs 5 nodes of the email service", 0.85),

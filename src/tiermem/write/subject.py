@@ -59,11 +59,13 @@ def _capitalised(statement: Statement, other: Statement) -> set[str]:
     return {stemmed for stemmed in statement.initial.values() if stemmed not in lower}
 
 
-_QUANTITIES = ("money", "percent", "number ", "time")
+# Amounts and dates: what a name never stands in for ("New episodes go out every Wednesday" / "The episodes
+# are edited by Kofi Mensah": a day and a person are two facts, whatever the words in common).
+_QUANTITIES = ("money", "percent", "number ", "time", "weekday", "month", "day")
 
 
 def quantity_for_name(old: Statement, removed: frozenset[str], new: Statement, added: frozenset[str]) -> bool:
-    """Whether names stand where only quantities stood, or quantities where only names stood."""
+    """Whether names stand where only quantities or dates stood, or quantities or dates where only names stood."""
 
     def quantities(statement: Statement, values: frozenset[str]) -> bool:
         return bool(values) and all(kind_of(statement, v).startswith(_QUANTITIES) for v in values)
