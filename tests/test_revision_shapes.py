@@ -32,6 +32,8 @@ UPDATES = [
     # a name beside the new value says who made the change: no second new value
     ("Grandad uses 20 units of insulin at night", "Dr Patel changed Grandad's insulin to 24 units at night", 0.7),
     ("Biscuit eats 120 g of food a day", "Our vet Hannah switched Biscuit's food to 150 g a day", 0.7),
+    # "we've got" is "we have": a state, not an event told twice
+    ("We've got 40 chairs booked for the fete.", "We've got 55 chairs booked for the fete.", 0.95),
     # an event done again ("rebooked" after "booked") replaces the first, not another occurrence of it
     (
         "We booked the Lakeview cabin for the reunion.",
