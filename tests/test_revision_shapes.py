@@ -34,6 +34,12 @@ UPDATES = [
     ("Biscuit eats 120 g of food a day", "Our vet Hannah switched Biscuit's food to 150 g a day", 0.7),
     # "we've got" is "we have": a state, not an event told twice
     ("We've got 40 chairs booked for the fete.", "We've got 55 chairs booked for the fete.", 0.95),
+    # the old sentence inside the new one with one word replaced, the change told before and after it
+    (
+        "The weekly report goes to the finance channel.",
+        "After the reorg the weekly report goes to the ops channel instead.",
+        0.6,
+    ),
     # an event done again ("rebooked" after "booked") replaces the first, not another occurrence of it
     (
         "We booked the Lakeview cabin for the reunion.",
@@ -53,6 +59,12 @@ APART = [
     # a day and a person are two facts about one thing, whichever is told first, "new" said or not
     ("The newsletter issues are written by Amara Osei.", "New newsletter issues go out every Thursday.", 0.41),
     ("New newsletter issues go out every Thursday.", "The newsletter issues are written by Amara Osei.", 0.41),
+    # a sentence sharing the old one's end, with words before and after it: no change told around the old one
+    (
+        "Pets are allowed in flat 3",
+        "The old tenancy in flat 3 ended last month and Ana Ruiz has signed the new lease.",
+        0.17,
+    ),
     ("The service is deployed to Frankfurt", "The service is also deployed to Singapore", 0.7),  # one more
     ("Ben is allergic to cats", "Ben is allergic to pollen", 0.6),  # one of many objects, not the attribute
     ("The cluster runs 5 nodes of the billing service", "The cluster runs 5 nodes of the email service", 0.85),
