@@ -21,7 +21,6 @@ def reconciled(new: Statement, old: Statement) -> tuple[Statement, Statement]:
 def as_values(statement: Statement, other: Statement) -> Statement:
     """``statement`` with the capitalised words opening its sentences read as names where ``other`` says
     they are (see :func:`reconciled`)."""
-    statement = _split_opened(statement, other)
     if not statement.initial:  # most texts: no capitalised word of content opens a sentence
         return statement
     names = {key: stemmed for key, stemmed in statement.initial.items() if key in other.values}
@@ -40,31 +39,6 @@ def as_values(statement: Statement, other: Statement) -> Statement:
         values=statement.values | names.keys(),
         content=statement.content - set(names.values()),
         initial={k: v for k, v in statement.initial.items() if k not in names},
-    )
-
-
-def _split_opened(statement: Statement, other: Statement) -> Statement:
-    """A name that a capitalised word opens is that word and a name when the other text has the word as an
-    ordinary one and the rest as the name ("Remote SSH access is enabled" / "I've disabled remote SSH access")."""
-    if not statement.opened:  # most texts
-        return statement
-    parts = {
-        key: (stem, rest)
-        for key, stem in statement.opened.items()
-        if stem in other.content and (rest := key.partition(" ")[2]) in other.values and key not in other.values
-    }
-    if not parts:
-        return statement
-    shown, at = dict(statement.shown), dict(statement.at)
-    for key, (_, rest) in parts.items():
-        shown[rest], at[rest] = shown[key].partition(" ")[2], at[key] + 1
-    return replace(
-        statement,
-        values=(statement.values - parts.keys()) | {rest for _, rest in parts.values()},
-        content=statement.content | {stem for stem, _ in parts.values()},
-        shown=shown,
-        at=at,
-        opened={key: stem for key, stem in statement.opened.items() if key not in parts},
     )
 
 

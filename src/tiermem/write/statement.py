@@ -196,7 +196,6 @@ class Statement:
     negations: int
     shown: dict[str, str]  # value as compared -> as written (for the explanation)
     initial: dict[str, str]  # capitalised words opening a sentence (read as content): value key -> stem
-    opened: dict[str, str]  # names a capitalised opener starts ("Remote SSH"): value key -> the opener's stem
     normal: str  # the normalised text (the same text, whatever its case and punctuation)
     redone: frozenset[str]  # content stems of re- verbs ("repaint"): a change when the other text has "paint"
     event: bool  # told in the past tense with no present verb: something that happened once
@@ -360,7 +359,6 @@ def read(text: str) -> Statement:
     content: set[str] = set()
     shown: dict[str, str] = {}
     initial: dict[str, str] = {}
-    opened: dict[str, str] = {}
     at: dict[str, int] = {}
     negations = 0
     sentence_start = True
@@ -395,7 +393,7 @@ def read(text: str) -> Statement:
             initial.pop(was_opener.key, None)
             values.add(key := f"{was_opener.key} {word.key}")
             shown[key] = f"{raw[i - 1][0]} {token}"
-            at[key], opened[key] = i - 1, was_opener.stemmed
+            at[key] = i - 1
             name = key if bare else ""
             sentence_start = ends
             continue
@@ -404,8 +402,6 @@ def read(text: str) -> Statement:
             values.add(key := f"{name} {word.key}")
             shown[key] = f"{shown[name]} {token}"
             at[key] = at[name]
-            if name in opened:
-                opened[key] = opened.pop(name)
             name = key if bare else ""
             sentence_start = ends
             continue
@@ -439,7 +435,6 @@ def read(text: str) -> Statement:
         negations,
         shown,
         initial,
-        opened,
         normalize(text),
         frozenset(w for w in content if w.startswith("re")) or _NO_WORDS,
         _PRESENT.isdisjoint(vocabulary) and any(w.past for w in read_words) and not _HAVE_GOT.search(text),
