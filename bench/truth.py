@@ -58,6 +58,8 @@ from truth_probe18 import PROBE18_FAMILIES, PROBE18_LOOKALIKES, PROBE18_POLAR
 from truth_probe19 import PROBE19_FAMILIES, PROBE19_LOOKALIKES, PROBE19_NEAR_MISSES, PROBE19_POLAR
 from truth_probe20 import PROBE20_FAMILIES, PROBE20_LOOKALIKES, PROBE20_NEAR_MISSES, PROBE20_POLAR
 from truth_probe21 import PROBE21_FAMILIES, PROBE21_LOOKALIKES, PROBE21_NEAR_MISSES, PROBE21_POLAR
+from truth_probe22 import PROBE22_FAMILIES, PROBE22_LOOKALIKES, PROBE22_NEAR_MISSES, PROBE22_POLAR
+from truth_probe23 import PROBE23_FAMILIES, PROBE23_LOOKALIKES, PROBE23_NEAR_MISSES, PROBE23_POLAR
 from truth_scenarios import (
     FILLER,
     JUDGE_FAMILIES,
@@ -98,11 +100,13 @@ SPLITS: dict[str, tuple[Sequence[Family], Sequence[Polar], Sequence[tuple[str, s
     "probe19": (PROBE19_FAMILIES, PROBE19_POLAR, PROBE19_NEAR_MISSES, PROBE19_LOOKALIKES),
     "probe20": (PROBE20_FAMILIES, PROBE20_POLAR, PROBE20_NEAR_MISSES, PROBE20_LOOKALIKES),
     "probe21": (PROBE21_FAMILIES, PROBE21_POLAR, PROBE21_NEAR_MISSES, PROBE21_LOOKALIKES),
+    "probe22": (PROBE22_FAMILIES, PROBE22_POLAR, PROBE22_NEAR_MISSES, PROBE22_LOOKALIKES),
+    "probe23": (PROBE23_FAMILIES, PROBE23_POLAR, PROBE23_NEAR_MISSES, PROBE23_LOOKALIKES),
     "heldout": (HELDOUT_FAMILIES, HELDOUT_POLAR, HELDOUT_NEAR_MISSES, ()),
     "final": (FINAL_FAMILIES, FINAL_POLAR, FINAL_NEAR_MISSES, ()),
 }
 # Their misses were read while building the write path; the others are only counted.
-DEVELOPMENT = ("tune", "judge", "fresh", *(f"probe{n}" for n in ("", 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 15, 19)))
+DEVELOPMENT = ("tune", "judge", "fresh", *(f"probe{n}" for n in ("", 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 15, 19, 22)))
 SYSTEMS = {
     "default": {},
     "previous (similarity only)": {"revisions": False, "recall": {"newer_first": False}},
