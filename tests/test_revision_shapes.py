@@ -32,6 +32,8 @@ UPDATES = [
     # a name beside the new value says who made the change: no second new value
     ("Grandad uses 20 units of insulin at night", "Dr Patel changed Grandad's insulin to 24 units at night", 0.7),
     ("Biscuit eats 120 g of food a day", "Our vet Hannah switched Biscuit's food to 150 g a day", 0.7),
+    # a name and a model number after it are one value, however many words the name has
+    ("Our office printer is a Brother HL-L2350DW.", "Our office printer is a Kyocera Ecosys M2040dn.", 0.31),
     # "we've got" is "we have": a state, not an event told twice
     ("We've got 40 chairs booked for the fete.", "We've got 55 chairs booked for the fete.", 0.95),
     # the old sentence inside the new one with one word replaced, the change told before and after it

@@ -565,8 +565,8 @@ _MONTH_KEYS = frozenset(stem(m) for m in _MONTHS)
 
 def value_runs(statement: Statement, values: frozenset[str]) -> int:
     """How many runs of adjacent words ``values`` stand in: "March 21" is one run, "Alice ... auth.py" two."""
-    starts = sorted(statement.at.get(v, -2) for v in values)
-    return sum(1 for i, start in enumerate(starts) if i == 0 or start - starts[i - 1] > 1)
+    spans = sorted((start := statement.at.get(v, -2), start + len(statement.shown.get(v, v).split())) for v in values)
+    return sum(1 for i, (start, _) in enumerate(spans) if i == 0 or start > spans[i - 1][1])  # "NexStar 8SE": one
 
 
 def opens(statement: Statement, value: str) -> bool:
