@@ -398,12 +398,13 @@ def _same_values(new: Statement, old: Statement, cosine: float) -> bool:
         named = new.values == old.values and any(map(is_name, new.values))
         subject = named or _shares_subject(new, old)
         return alike and cosine >= SAME_VALUES_COSINE and subject and not _substituted(new, old)
-    # Names alone are shared by more facts than an amount or a date is: closer in meaning, a word in common.
+    # Names alone are shared by more facts than an amount or a date is: closer in meaning, and a word in common
+    # or a name of several words ("Hannah Cole", "Hollins Farm"), which says what it is about as a word does.
     return (
         any(map(is_name, new.values))  # a colour or a weekday alone is said of too many things
         and new.values == old.values
         and cosine >= SAME_NAMES_COSINE
-        and bool(new.content & old.content)
+        and (bool(new.content & old.content) or any(is_name(v) and " " in v for v in new.values))
         and not _substituted(new, old)
     )
 
