@@ -16,8 +16,10 @@ from builders import make_record
 from tiermem import Memory
 from tiermem.errors import NotFoundError
 from tiermem.recall import scoring
+from tiermem.recall.candidate import Candidate
 from tiermem.recall.lineage import RetiredMeanings
-from tiermem.recall.pipeline import _answer_first, _asked_value_changed, _Candidate, _newer_first
+from tiermem.recall.newer import _asked_value_changed, newer_first
+from tiermem.recall.pipeline import _answer_first
 from tiermem.recall.query import analyse, asked_kinds
 from tiermem.write.versions import holds_kind
 
@@ -288,8 +290,8 @@ def test_the_same_sentence_with_two_places_swapped_stays_behind(mem: Memory) -> 
     assert hits[0].memory.id == fact.id
 
 
-def _hit(text: str, minutes: int, relevance: float, score: float) -> _Candidate:
-    return _Candidate(make_record(text, minutes=minutes), {"relevance": relevance}, score)
+def _hit(text: str, minutes: int, relevance: float, score: float) -> Candidate:
+    return Candidate(make_record(text, minutes=minutes), {"relevance": relevance}, score)
 
 
 def test_a_change_told_with_more_around_it_stands_first_when_it_holds_the_questions_words() -> None:
@@ -300,13 +302,13 @@ def test_a_change_told_with_more_around_it_stands_first_when_it_holds_the_questi
     old = _hit("I send my invoices to clients through QuickBooks.", 0, 0.45, 0.9)
     new = _hit("I got fed up with the fees and moved all my client invoicing over to Xero.", 5, 0.3, 0.6)
     assert scoring.recall_tier(new.signals["relevance"]) == "warm"
-    assert _newer_first([old, new], query)[0] is new and new.signals["newer_than"] == old.record.id
+    assert newer_first([old, new], query)[0] is new and new.signals["newer_than"] == old.record.id
     other = _hit("I got fed up with the fees and moved my client payments over to Xero.", 5, 0.3, 0.6)
-    assert _newer_first([old, other], query)[0] is old
+    assert newer_first([old, other], query)[0] is old
     weak = _hit("I got fed up with the fees and moved all my client invoicing over to Xero.", 5, 0.2, 0.6)
-    assert _newer_first([old, weak], query)[0] is weak  # below WARM, among the first five: its words decide
+    assert newer_first([old, weak], query)[0] is weak  # below WARM, among the first five: its words decide
     assert (
-        _newer_first([_hit("I send my invoices to clients through QuickBooks.", 0, 0.3, 0.9), weak], query)[0]
+        newer_first([_hit("I send my invoices to clients through QuickBooks.", 0, 0.3, 0.9), weak], query)[0]
         is not weak
     )
 
@@ -368,9 +370,9 @@ def test_a_later_hit_saying_a_change_of_the_value_asked_for_goes_first_whatever_
     old = _hit("I weighed in at 74 kg this morning.", 0, 0.45, 0.9)
     new = _hit("Stepped on the scales after the long ride and I'm 72.5 kg now.", 5, 0.3, 0.6)
     assert _asked_value_changed(new, old, query)
-    assert _newer_first([old, new], query)[0] is new and new.signals["newer_than"] == old.record.id
+    assert newer_first([old, new], query)[0] is new and new.signals["newer_than"] == old.record.id
     weak = _hit("Stepped on the scales after the long ride and I'm 72.5 kg now.", 5, 0.18, 0.12)  # below WARM
-    assert _newer_first([old, weak], query)[0] is weak
+    assert newer_first([old, weak], query)[0] is weak
     assert not _asked_value_changed(new, _hit("I weighed in at 74 kg this morning.", 0, 0.3, 0.9), query)  # not HOT
     assert not _asked_value_changed(old, new, query)  # the earlier one never goes above the later
     unsaid = _hit("After the long ride the scales said 72.5 kg.", 5, 0.3, 0.6)  # no change said
@@ -391,15 +393,15 @@ def test_a_strong_later_hit_that_says_a_change_of_value_goes_first_without_a_que
     query = analyse("Which night do the kids play chess?", NOW)
     old = _hit("Chess club is every Monday night.", 0, 0.45, 0.9)
     new = _hit("Since the hall was booked, the kids will play on Wednesday from now on.", 5, 0.42, 0.85)
-    assert _newer_first([old, new], query)[0] is new and new.signals["newer_than"] == old.record.id
+    assert newer_first([old, new], query)[0] is new and new.signals["newer_than"] == old.record.id
     unsaid = _hit("The kids play football on Wednesday.", 5, 0.42, 0.85)
-    assert _newer_first([old, unsaid], query)[0] is old
+    assert newer_first([old, unsaid], query)[0] is old
     fair = _hit("Since the hall was booked, the kids will play on Wednesday from now on.", 5, 0.3, 0.85)
-    assert _newer_first([old, fair], query)[0] is fair
+    assert newer_first([old, fair], query)[0] is fair
     far = _hit("Since the hall was booked, the kids will play on Wednesday from now on.", 5, 0.4, 0.1)
     evening = analyse("What evening do the kids play chess?", NOW)  # no kind of value asked for
-    assert _newer_first([old, far], evening)[0] is far  # a strong match scored far below: the fused score is no tie
-    assert _newer_first([old, fair], analyse("What evening do the kids play chess?", NOW))[0] is old  # no kind
+    assert newer_first([old, far], evening)[0] is far  # a strong match scored far below: the fused score is no tie
+    assert newer_first([old, fair], analyse("What evening do the kids play chess?", NOW))[0] is old  # no kind
 
 
 def test_a_newer_fact_about_another_thing_of_the_kind_asked_about_stays_behind() -> None:
@@ -408,6 +410,6 @@ def test_a_newer_fact_about_another_thing_of_the_kind_asked_about_stays_behind()
     query = analyse("How long does the weekly report take?", NOW)
     fact = _hit("The weekly report takes about 40 minutes", 0, 0.8, 1.2)
     other = _hit("The monthly report takes roughly 3 hours", 5, 0.6, 0.8)
-    assert _newer_first([fact, other], query)[0] is fact
+    assert newer_first([fact, other], query)[0] is fact
     update = _hit("The weekly report now takes roughly 3 hours", 5, 0.75, 1.0)
-    assert _newer_first([fact, update], query)[0] is update
+    assert newer_first([fact, update], query)[0] is update

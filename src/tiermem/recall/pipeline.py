@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 from functools import partial
 from typing import Any
@@ -23,9 +23,11 @@ from ..providers.embedders import Embedder
 from ..storage.base import REINSTATED_APART, Backend, Filters
 from ..storage.vectors import one_blas_thread
 from ..write.provenance import trust_factor
-from ..write.versions import another_of_its_kind, competing_value, holds_kind, qualifier_swapped, says_change_of
+from ..write.versions import holds_kind
 from . import scoring
+from .candidate import Candidate
 from .lineage import RetiredMeanings, lineage
+from .newer import VERSION_DEPTH, newer_first
 from .query import Query, analyse
 from .signals import text_signals
 
@@ -44,8 +46,6 @@ NEAR_DUPLICATE = 0.97
 # mention of the same thing is an occurrence, not redundancy: such questions diversify by conversation.
 CONVERSATION_REDUNDANCY = 0.3
 TIME_WINDOW_BOOST = 1.3
-VERSION_TIE = 0.85  # a newer hit this close in score to an older one holding the same query words goes first
-VERSION_DEPTH = 5  # ...among the first five hits: which hits make the first k (k >= 5) never changes
 ANSWER_TIE, ANSWER_DEPTH = 0.7, 3  # _answer_first: a hit within 0.7 of the first's score, among the first three
 TAG_BOOST = 1.2
 ARCHIVED = 0.85
@@ -85,16 +85,6 @@ class _Signals(dict[str, dict[str, Any]]):
             found["cosine"] = vector[mid]
         self[mid] = found
         return found
-
-
-@dataclass
-class _Candidate:
-    record: MemoryRecord
-    signals: dict[str, Any] = field(default_factory=dict)
-    score: float = 0.0
-    vector: np.ndarray | None = None  # its embedding, once a stage has read it (not read twice)
-    earlier: list[MemoryRecord] = field(default_factory=list)  # retired versions it replaced: it answers for them
-    own_cosine: float = 0.0  # with earlier versions: the cosine of its own text
 
 
 class Recall:
@@ -159,7 +149,7 @@ class Recall:
         records = self._backend.get_many(agent_id, head)
         # is_current: a memory forgotten by another process since the candidates were gathered
         pool = {
-            mid: _Candidate(records[mid], signals[mid], fused[mid])
+            mid: Candidate(records[mid], signals[mid], fused[mid])
             for mid in head
             if mid in records and records[mid].is_current
         }
@@ -178,7 +168,7 @@ class Recall:
             ranked = self._diversify(agent_id, ranked, limit, by_conversation=by_conversation)
         ranked = self._above_floor(ranked)[:limit]
         if self._settings.newer_first:
-            ranked = _newer_first(_strong_first(ranked), query, partial(self._reinstated_apart, agent_id))
+            ranked = newer_first(_strong_first(ranked), query, partial(self._reinstated_apart, agent_id))
             ranked = _answer_first(ranked, query)
         if alternative is not None:
             for cand in ranked:
@@ -193,7 +183,7 @@ class Recall:
             for entry in self._backend.history(agent_id, newer)
         )
 
-    def _above_floor(self, ranked: list[_Candidate]) -> list[_Candidate]:
+    def _above_floor(self, ranked: list[Candidate]) -> list[Candidate]:
         """Drop what does not match: hits whose own relevance is under the floor, unless the conversation they
         belong to matched (a reply next to the turn that matches); nothing at all when no hit clears it."""
         s = self._settings
@@ -268,7 +258,7 @@ class Recall:
                 fused[mid] += SESSION_WEIGHT * session
                 signals[mid]["session"] = session
 
-    def _measure_meaning(self, agent_id: str, pool: dict[str, _Candidate], qvec: np.ndarray) -> None:
+    def _measure_meaning(self, agent_id: str, pool: dict[str, Candidate], qvec: np.ndarray) -> None:
         """The cosine of each pooled candidate the vector search did not bring (found by its words, its time or
         a URL), so that its relevance weighs both signals like the others' do. Not being among a big store's
         nearest few hundred is not a cosine of zero: the BM25 best match for a rare name in five years of notes
@@ -291,7 +281,7 @@ class Recall:
                     cand.signals["cosine"] = best
                     cand.signals["answers_for"] = old
 
-    def _rescore(self, pool: dict[str, _Candidate], query: Query, now: datetime) -> None:
+    def _rescore(self, pool: dict[str, Candidate], query: Query, now: datetime) -> None:
         present = {mid: query.stems_in(c.record.text) for mid, c in pool.items()}
         own = {mid: set(present[mid]) for mid, c in pool.items() if c.earlier}  # before the versions' words join
         for mid, cand in pool.items():  # a memory answers in the words of the versions it replaced too
@@ -342,8 +332,8 @@ class Recall:
             signals["factors"] = factors  # raw: only the returned hits' are rounded (see _hit)
 
     def _diversify(
-        self, agent_id: str, ranked: list[_Candidate], limit: int, *, by_conversation: bool
-    ) -> list[_Candidate]:
+        self, agent_id: str, ranked: list[Candidate], limit: int, *, by_conversation: bool
+    ) -> list[Candidate]:
         """MMR over the head of the ranking; near-duplicates of an earlier pick go to the back.
 
         Redundancy is similarity of meaning, or, with ``by_conversation``, sharing a conversation."""
@@ -361,7 +351,7 @@ class Recall:
         else:
             order = scoring.mmr(relevance, sims, MMR_LAMBDA, MMR_OVERLAP)
         kept: list[int] = []
-        dropped: list[_Candidate] = []
+        dropped: list[Candidate] = []
         rows = sims.tolist()  # the float32 values exactly, without a numpy call per comparison
         for i in order:
             if kept and max([rows[i][j] for j in kept]) >= NEAR_DUPLICATE:
@@ -371,7 +361,7 @@ class Recall:
                 kept.append(i)
         return [head[i] for i in kept] + dropped + ranked[limit * 3 :]
 
-    def _hit(self, cand: _Candidate, tier: str) -> Hit:
+    def _hit(self, cand: Candidate, tier: str) -> Hit:
         explain = {k: round(v, _DIGITS[k]) if k in _DIGITS else v for k, v in cand.signals.items()}
         if "factors" in explain:
             explain["factors"] = {k: round(v, 3) for k, v in explain["factors"].items() if abs(v - 1.0) > 1e-3}
@@ -380,7 +370,7 @@ class Recall:
         return Hit(cand.record, round(cand.score, 6), tier, explain)
 
 
-def _strong_first(ranked: list[_Candidate]) -> list[_Candidate]:
+def _strong_first(ranked: list[Candidate]) -> list[Candidate]:
     """The first place goes to a strong match (HOT on its own relevance) when one is among the first
     :data:`VERSION_DEPTH` hits: rank fusion can put a short text sharing one rare word of the question ("The
     conference room projector works", for "Where does Tomas work?") above the memory that answers it. Only the
@@ -396,7 +386,7 @@ def _strong_first(ranked: list[_Candidate]) -> list[_Candidate]:
     return [ranked[strong], *ranked[:strong], *ranked[strong + 1 :]]
 
 
-def _answer_first(ranked: list[_Candidate], query: Query) -> list[_Candidate]:
+def _answer_first(ranked: list[Candidate], query: Query) -> list[Candidate]:
     """The first place goes to a hit holding a value of the kind the question asks for ("Who is the tenant in
     flat 1?": a name), when the first hit holds none and one of the next two does, scored at least
     :data:`ANSWER_TIE` of it and a fair match (WARM) of the question: a text sharing the question's words
@@ -417,133 +407,7 @@ def _answer_first(ranked: list[_Candidate], query: Query) -> list[_Candidate]:
     return ranked
 
 
-def _newer_first(
-    ranked: list[_Candidate], query: Query, apart: Callable[[str, str], bool] = lambda newer, older: False
-) -> list[_Candidate]:
-    """Among hits that answer the question alike, the newer stands first: a later hit that holds the same
-    words of the query as an earlier one, scored close to it (within :data:`VERSION_TIE`) and written or
-    dated later, moves above it; so does a later hit holding a competing value (:func:`_newer_value`). A
-    changed fact the write path did not recognise as a new version ("Nora switched careers and is now a
-    lawyer" after "My sister Nora works as a nurse") is then still answered with its current value. Never
-    two memories ``apart`` says are different facts (a supersession the user undid). Only the order of the
-    returned hits changes, never which are returned."""
-    words = [frozenset(query.stems_in(c.record.text)) for c in ranked[:VERSION_DEPTH]]
-    order = list(range(len(words)))
-    i = 0
-    while i < len(order):
-        top = order[i]
-        newer = next(
-            (
-                j
-                for j in order[i + 1 :]
-                if (
-                    _newer_version(ranked[j], ranked[top], words[j], words[top])
-                    or _newer_value(ranked[j], ranked[top], words[j], words[top], query)
-                    or _told_change(ranked[j], ranked[top], words[j], words[top])
-                    or _asked_value_changed(ranked[j], ranked[top], query)
-                )
-                and not apart(ranked[j].record.id, ranked[top].record.id)
-            ),
-            None,
-        )
-        if newer is None:
-            i += 1
-            continue
-        order.remove(newer)
-        order.insert(i, newer)
-        ranked[newer].signals["newer_than"] = ranked[top].record.id
-    return [ranked[k] for k in order] + ranked[VERSION_DEPTH:]
-
-
-def _newer_version(cand: _Candidate, above: _Candidate, words: frozenset[str], above_words: frozenset[str]) -> bool:
-    return (
-        bool(words)
-        and words == above_words
-        and cand.score >= VERSION_TIE * above.score
-        and _when(cand.record) > _when(above.record)
-    )
-
-
-def _newer_value(
-    cand: _Candidate, above: _Candidate, words: frozenset[str], above_words: frozenset[str], query: Query
-) -> bool:
-    """A later hit that answers the question with another value of the kind the earlier one holds, told in
-    other words (the write path kept both: "The airline rebooked us, so we now fly to Lisbon on March 21"
-    after "Our flight to Lisbon leaves on March 14"), sharing a word of the question; or, both strong matches
-    of it through other words, saying the change ("practice has moved to Thursday evenings" after "The band
-    rehearses every Tuesday evening", for "Which night does the band practise?"). See
-    :func:`_later_and_strong`."""
-    if not _later_and_strong(cand, above, words, above_words):
-        return False
-    if qualifier_swapped(cand.record.text, above.record.text, frozenset(query.stems)):
-        return False  # the thing asked about said of another of its kind: "the weekly backup" for "the nightly"
-    shared = bool(words & above_words) or (
-        min(cand.signals["relevance"], above.signals["relevance"]) >= scoring.HOT_RELEVANCE
-        and says_change_of(cand.record.text, above.record.text)
-    )
-    return shared and competing_value(cand.record.text, above.record.text, query.text)
-
-
-def _told_change(cand: _Candidate, above: _Candidate, words: frozenset[str], above_words: frozenset[str]) -> bool:
-    """A later hit that says a change ("these days", "now", "instead") and holds every word of the question the
-    earlier one holds: the change of a fact whose slot holds no value ("We got tired of tacos, so the team
-    lunch spot these days is the ramen bar" after "The team lunch spot is the taco place downtown"). Told in
-    other words, it may hold only half of them ("IT migrated the sequencing archive to the seq-cold bucket"
-    after "The sequencing data is archived in the lab-seq-archive bucket", for "Where is the sequencing data
-    archived?"), unless it is the earlier sentence with two places swapped: another thing of its kind ("The
-    staging cache now listens on port 6380" for "What port does the staging database listen on?")."""
-    if not (
-        _later_and_strong(cand, above, words, above_words)
-        and above_words
-        and says_change_of(cand.record.text, above.record.text)
-        and 2 * len(above_words & words) >= len(above_words)
-    ):
-        return False
-    return above_words <= words or not another_of_its_kind(cand.record.text, above.record.text)
-
-
-def _asked_value_changed(cand: _Candidate, above: _Candidate, query: Query) -> bool:
-    """A later hit among the first few (it cleared the relevance floor) that says a change and holds another
-    value of the kind the question asks for than a strong earlier hit does, whatever words of the question each
-    holds and however far below it scores: a change told in other words ("Stepped on the scales after the long
-    ride and I'm 72.5 kg now" after "I weighed in at 74 kg this morning", for "How much do I weigh at the
-    moment?", holds no word of the question, scores a sixth of the old text and is no fair match, WARM). Without
-    the change said it may be another thing of its kind ("the hives on the allotment produced 21 kg"), and a
-    swapped qualifier says it is one."""
-    if not query.asks or _when(cand.record) <= _when(above.record):
-        return False
-    if above.signals["relevance"] < scoring.HOT_RELEVANCE:
-        return False
-    new, old = cand.record.text, above.record.text
-    return (
-        holds_kind(new, query.asks)
-        and holds_kind(old, query.asks)
-        and says_change_of(new, old)
-        and not qualifier_swapped(new, old, frozenset(query.stems))
-        and competing_value(new, old, query.text)
-    )
-
-
-def _later_and_strong(cand: _Candidate, above: _Candidate, words: frozenset[str], above_words: frozenset[str]) -> bool:
-    """Written or dated after the hit above it, and both strong matches of the question (HOT); or the earlier
-    one strong and the later one, however weak a match, holding every word of the question the earlier one
-    holds: a change told with more around it is diluted, and keeps the subject's words ("Since the baby arrived
-    I'm up at 5:30 most days" after "I wake up at 7"). Neither a share of the earlier one's score nor a fair
-    match (WARM) is asked of the later one: the fused score and the relevance reward the earlier wording (both
-    were required once; held out, dropping them put the current value first in more changes and a look-alike
-    first in none more)."""
-    if _when(cand.record) <= _when(above.record):
-        return False
-    return min(cand.signals["relevance"], above.signals["relevance"]) >= scoring.HOT_RELEVANCE or (
-        above.signals["relevance"] >= scoring.HOT_RELEVANCE and bool(above_words) and above_words <= words
-    )
-
-
-def _when(record: MemoryRecord) -> datetime:
-    return record.event_at or record.created_at
-
-
-def _tiers(ranked: Sequence[_Candidate]) -> list[str]:
+def _tiers(ranked: Sequence[Candidate]) -> list[str]:
     """Each hit's recall tier: by its own relevance, or, for a turn of a conversation, by the best relevance
     of another returned turn of it (the answer to a question is often a turn next to the one that matches
     it: on the LongMemEval dev subset this took evidence shown HOT from 0.76 to 0.83)."""

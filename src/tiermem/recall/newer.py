@@ -1,0 +1,142 @@
+"""Which of two hits that answer a question alike is the current one: the newer stands first when it holds
+the same words of the question, a competing value, or says the change (the write path kept both versions)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from ..model import MemoryRecord
+from ..write.versions import another_of_its_kind, competing_value, holds_kind, qualifier_swapped, says_change_of
+from . import scoring
+from .candidate import Candidate
+from .query import Query
+
+VERSION_TIE = 0.85  # a newer hit this close in score to an older one holding the same query words goes first
+VERSION_DEPTH = 5  # ...among the first five hits: which hits make the first k (k >= 5) never changes
+
+
+def newer_first(
+    ranked: list[Candidate], query: Query, apart: Callable[[str, str], bool] = lambda newer, older: False
+) -> list[Candidate]:
+    """Among hits that answer the question alike, the newer stands first: a later hit that holds the same
+    words of the query as an earlier one, scored close to it (within :data:`VERSION_TIE`) and written or
+    dated later, moves above it; so does a later hit holding a competing value (:func:`_newer_value`). A
+    changed fact the write path did not recognise as a new version ("Nora switched careers and is now a
+    lawyer" after "My sister Nora works as a nurse") is then still answered with its current value. Never
+    two memories ``apart`` says are different facts (a supersession the user undid). Only the order of the
+    returned hits changes, never which are returned."""
+    words = [frozenset(query.stems_in(c.record.text)) for c in ranked[:VERSION_DEPTH]]
+    order = list(range(len(words)))
+    i = 0
+    while i < len(order):
+        top = order[i]
+        newer = next(
+            (
+                j
+                for j in order[i + 1 :]
+                if (
+                    _newer_version(ranked[j], ranked[top], words[j], words[top])
+                    or _newer_value(ranked[j], ranked[top], words[j], words[top], query)
+                    or _told_change(ranked[j], ranked[top], words[j], words[top])
+                    or _asked_value_changed(ranked[j], ranked[top], query)
+                )
+                and not apart(ranked[j].record.id, ranked[top].record.id)
+            ),
+            None,
+        )
+        if newer is None:
+            i += 1
+            continue
+        order.remove(newer)
+        order.insert(i, newer)
+        ranked[newer].signals["newer_than"] = ranked[top].record.id
+    return [ranked[k] for k in order] + ranked[VERSION_DEPTH:]
+
+
+def _newer_version(cand: Candidate, above: Candidate, words: frozenset[str], above_words: frozenset[str]) -> bool:
+    return (
+        bool(words)
+        and words == above_words
+        and cand.score >= VERSION_TIE * above.score
+        and _when(cand.record) > _when(above.record)
+    )
+
+
+def _newer_value(
+    cand: Candidate, above: Candidate, words: frozenset[str], above_words: frozenset[str], query: Query
+) -> bool:
+    """A later hit that answers the question with another value of the kind the earlier one holds, told in
+    other words (the write path kept both: "The airline rebooked us, so we now fly to Lisbon on March 21"
+    after "Our flight to Lisbon leaves on March 14"), sharing a word of the question; or, both strong matches
+    of it through other words, saying the change ("practice has moved to Thursday evenings" after "The band
+    rehearses every Tuesday evening", for "Which night does the band practise?"). See
+    :func:`_later_and_strong`."""
+    if not _later_and_strong(cand, above, words, above_words):
+        return False
+    if qualifier_swapped(cand.record.text, above.record.text, frozenset(query.stems)):
+        return False  # the thing asked about said of another of its kind: "the weekly backup" for "the nightly"
+    shared = bool(words & above_words) or (
+        min(cand.signals["relevance"], above.signals["relevance"]) >= scoring.HOT_RELEVANCE
+        and says_change_of(cand.record.text, above.record.text)
+    )
+    return shared and competing_value(cand.record.text, above.record.text, query.text)
+
+
+def _told_change(cand: Candidate, above: Candidate, words: frozenset[str], above_words: frozenset[str]) -> bool:
+    """A later hit that says a change ("these days", "now", "instead") and holds every word of the question the
+    earlier one holds: the change of a fact whose slot holds no value ("We got tired of tacos, so the team
+    lunch spot these days is the ramen bar" after "The team lunch spot is the taco place downtown"). Told in
+    other words, it may hold only half of them ("IT migrated the sequencing archive to the seq-cold bucket"
+    after "The sequencing data is archived in the lab-seq-archive bucket", for "Where is the sequencing data
+    archived?"), unless it is the earlier sentence with two places swapped: another thing of its kind ("The
+    staging cache now listens on port 6380" for "What port does the staging database listen on?")."""
+    if not (
+        _later_and_strong(cand, above, words, above_words)
+        and above_words
+        and says_change_of(cand.record.text, above.record.text)
+        and 2 * len(above_words & words) >= len(above_words)
+    ):
+        return False
+    return above_words <= words or not another_of_its_kind(cand.record.text, above.record.text)
+
+
+def _asked_value_changed(cand: Candidate, above: Candidate, query: Query) -> bool:
+    """A later hit among the first few (it cleared the relevance floor) that says a change and holds another
+    value of the kind the question asks for than a strong earlier hit does, whatever words of the question each
+    holds and however far below it scores: a change told in other words ("Stepped on the scales after the long
+    ride and I'm 72.5 kg now" after "I weighed in at 74 kg this morning", for "How much do I weigh at the
+    moment?", holds no word of the question, scores a sixth of the old text and is no fair match, WARM). Without
+    the change said it may be another thing of its kind ("the hives on the allotment produced 21 kg"), and a
+    swapped qualifier says it is one."""
+    if not query.asks or _when(cand.record) <= _when(above.record):
+        return False
+    if above.signals["relevance"] < scoring.HOT_RELEVANCE:
+        return False
+    new, old = cand.record.text, above.record.text
+    return (
+        holds_kind(new, query.asks)
+        and holds_kind(old, query.asks)
+        and says_change_of(new, old)
+        and not qualifier_swapped(new, old, frozenset(query.stems))
+        and competing_value(new, old, query.text)
+    )
+
+
+def _later_and_strong(cand: Candidate, above: Candidate, words: frozenset[str], above_words: frozenset[str]) -> bool:
+    """Written or dated after the hit above it, and both strong matches of the question (HOT); or the earlier
+    one strong and the later one, however weak a match, holding every word of the question the earlier one
+    holds: a change told with more around it is diluted, and keeps the subject's words ("Since the baby arrived
+    I'm up at 5:30 most days" after "I wake up at 7"). Neither a share of the earlier one's score nor a fair
+    match (WARM) is asked of the later one: the fused score and the relevance reward the earlier wording (both
+    were required once; held out, dropping them put the current value first in more changes and a look-alike
+    first in none more)."""
+    if _when(cand.record) <= _when(above.record):
+        return False
+    return min(cand.signals["relevance"], above.signals["relevance"]) >= scoring.HOT_RELEVANCE or (
+        above.signals["relevance"] >= scoring.HOT_RELEVANCE and bool(above_words) and above_words <= words
+    )
+
+
+def _when(record: MemoryRecord) -> datetime:
+    return record.event_at or record.created_at
