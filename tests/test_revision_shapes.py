@@ -174,3 +174,34 @@ def test_a_thing_done_again_is_a_change_the_newer_hit_says(open_memory: Callable
     hits = mem.search("How many fish are in the pond?", agent_id="a", limit=5, reinforce=False)
     assert [h.memory.id for h in hits[:2]] == [new.id, old.id]
     assert hits[0].explain["newer_than"] == old.id
+
+
+@pytest.mark.parametrize(
+    ("older", "newer", "question", "newer_wins"),
+    [
+        # the change told around the value, half the question's words in it: the current value goes first
+        (
+            "Our caravan is parked on pitch 12 at Sandy Bay.",
+            "The hedge kept dripping sap on it, so we asked to move and we're on pitch 31 now.",
+            "Which pitch is our caravan on?",
+            True,
+        ),
+        # one word of the question in common, said of another thing with its own code: the fact stays first
+        (
+            "The key box code at the cabin is 5521.",
+            "The padlock on the woodshed at the cabin is now 8830.",
+            "What's the code for the cabin's key box?",
+            False,
+        ),
+    ],
+)
+def test_a_change_told_around_its_value_goes_first_when_it_holds_half_the_question(
+    open_memory: Callable[..., Memory], tmp_path: Path, older: str, newer: str, question: str, newer_wins: bool
+) -> None:
+    mem = open_memory(tmp_path)
+    mem.store_many([{"text": t} for t in BACKGROUND], agent_id="a")
+    old = mem.store(older, agent_id="a")
+    new = mem.store(newer, agent_id="a")
+    assert new.decision == "new"  # the premise: the write path kept both
+    hits = mem.search(question, agent_id="a", limit=5, reinforce=False)
+    assert hits[0].memory.id == (new.id if newer_wins else old.id)

@@ -296,14 +296,15 @@ def _hit(text: str, minutes: int, relevance: float, score: float) -> Candidate:
 
 def test_a_change_told_with_more_around_it_stands_first_when_it_holds_the_questions_words() -> None:
     """Diluted by what is told around it, the newer version is only a fair or weak match of the question: it
-    goes first when it holds every word of the question the older one holds, and stays behind when it lacks one
-    (a fact of its kind about something else: "client payments" is not "invoicing clients")."""
+    goes first when it holds every word of the question the older one holds, or half of them with the change
+    said, and stays behind when it holds fewer (a fact of its kind about something else: payroll is not
+    invoicing clients)."""
     query = analyse("Which tool do I use for invoicing clients?", NOW)
     old = _hit("I send my invoices to clients through QuickBooks.", 0, 0.45, 0.9)
     new = _hit("I got fed up with the fees and moved all my client invoicing over to Xero.", 5, 0.3, 0.6)
     assert scoring.recall_tier(new.signals["relevance"]) == "warm"
     assert newer_first([old, new], query)[0] is new and new.signals["newer_than"] == old.record.id
-    other = _hit("I got fed up with the fees and moved my client payments over to Xero.", 5, 0.3, 0.6)
+    other = _hit("I got fed up with the fees and moved my payroll over to Xero.", 5, 0.3, 0.6)
     assert newer_first([old, other], query)[0] is old
     weak = _hit("I got fed up with the fees and moved all my client invoicing over to Xero.", 5, 0.2, 0.6)
     assert newer_first([old, weak], query)[0] is weak  # below WARM, among the first five: its words decide
