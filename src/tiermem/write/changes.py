@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..recall.query import stem
-from .statement import CHANGE_WORDS, Statement, change_marks, kind_of
+from .statement import CHANGE_WORDS, Statement, kind_of
 
 
 def tells_change(new: Statement, old: Statement) -> bool:
@@ -24,7 +24,7 @@ def redone(new: Statement, old: Statement) -> frozenset[str]:
 
 
 def _marks(statement: Statement) -> frozenset[str]:
-    return frozenset(" ".join(map(stem, mark.split())) for mark in change_marks(statement.words))
+    return frozenset(" ".join(map(stem, mark.split())) for mark in statement.marks)
 
 
 def replaced(old: Statement, removed: frozenset[str], new: Statement, added: frozenset[str]) -> frozenset[str]:

@@ -103,7 +103,7 @@ def replaced_slot(new: Statement, old: Statement, *, told: bool = False) -> tupl
     and after the old sentence tell the change around it ("Since the migration the nightly export writes to the
     analytics schema instead" / "The nightly export writes to the reporting schema")."""
     found = _slot(old.words, new.words)
-    if found is None and told and len(new.words) <= FRAME_TOKENS and (inner := _within_edges(old.words, new.words)):
+    if found is None and told and _inside(old.words, new.words) and (inner := _within_edges(old.words, new.words)):
         found = _slot(old.words, inner)
         if found and not (inner[0] == old.words[0] and inner[-1] == old.words[-1]):
             return None  # the run replaced is the old sentence's edge: what was added is not around it
@@ -124,6 +124,11 @@ def _slot(old: tuple[str, ...], new: tuple[str, ...]) -> tuple[str, str, bool] |
     if i2 - i1 > MAX_SLOT or j2 - j1 > MAX_SLOT:
         return None
     return " ".join(old[i1:i2]), " ".join(new[j1:j2]), 2 * i1 >= len(old)
+
+
+def _inside(old: tuple[str, ...], new: tuple[str, ...]) -> bool:
+    """A cheap bound: the old sentence's first and last words are in the new one (most pairs have not)."""
+    return bool(old) and len(new) <= FRAME_TOKENS and old[0] in new and old[-1] in new
 
 
 def _within_edges(old: tuple[str, ...], new: tuple[str, ...]) -> tuple[str, ...]:

@@ -132,7 +132,7 @@ def compare(
         new, old = reconciled(read(new_text), read(old_text))
         flipped = new.negations % 2 != old.negations % 2  # "... switched off", or the fact said the other way
         settled = old.says_change or old.negations  # the old text already tells a change or an absence
-        marks = change_marks(new.words) - change_marks(old.words) - STATE_WORDS
+        marks = new.marks - old.marks - STATE_WORDS
         opposed = opposite_words(new, old)  # "... live on Steam" / "We pulled the ... demo off Steam"
         if flipped != bool(opposed):  # both: the opposite word negated, the same polarity
             # The same facts otherwise, told the other way: the new text contradicts the memory ("Slack alerts

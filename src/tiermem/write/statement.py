@@ -200,9 +200,13 @@ class Statement:
     redone: frozenset[str]  # content stems of re- verbs ("repaint"): a change when the other text has "paint"
     event: bool  # told in the past tense with no present verb: something that happened once
     at: dict[str, int]  # value -> the index of its first token in ``words``
-    says_change: bool  # a word or a phrase that marks a change ("now", "moved", "these days")
+    marks: frozenset[str]  # the words and phrases that mark a change ("now", "moved", "these days"): change_marks
     opposable: frozenset[str]  # stems of its words that have an antonym (see write/antonyms.py)
     prefixed: tuple[tuple[str, frozenset[str]], ...]  # its words under a negating prefix, with their stems bare
+
+    @property
+    def says_change(self) -> bool:
+        return bool(self.marks)
 
     @property
     def vocabulary(self) -> frozenset[str]:
@@ -439,7 +443,7 @@ def read(text: str) -> Statement:
         frozenset(w for w in content if w.startswith("re")) or _NO_WORDS,
         _PRESENT.isdisjoint(vocabulary) and any(w.past for w in read_words) and not _HAVE_GOT.search(text),
         at,
-        _marks_change(words, vocabulary),
+        change_marks(words, vocabulary) or _NO_WORDS,
         frozenset(w.opposed for w in polar if w.opposed) or _NO_WORDS,
         tuple(sorted({w.lowered: w.bare for w in polar if w.bare}.items())),
     )
@@ -466,17 +470,11 @@ def _number(token: str) -> str:
     return lowered.replace(",", "") if _DIGIT.search(lowered) else lowered
 
 
-def _marks_change(words: tuple[str, ...], vocabulary: frozenset[str]) -> bool:
-    if not CHANGE_WORDS.isdisjoint(vocabulary):
-        return True
-    return bool(change_marks(words))
-
-
-def change_marks(words: tuple[str, ...]) -> frozenset[str]:
+def change_marks(words: tuple[str, ...], vocabulary: frozenset[str] | None = None) -> frozenset[str]:
     """The words and phrases of a text that mark a change: a change word, a change phrase, "instead" not
     followed by "of" ("the board will meet in Chicago instead", not "by chat instead of email"), or a "since"
     of time (see :data:`_SINCE_WORDS`)."""
-    vocabulary = frozenset(words)
+    vocabulary = frozenset(words) if vocabulary is None else vocabulary
     marks = set(vocabulary & CHANGE_WORDS)
     if not _PHRASE_WORDS.isdisjoint(vocabulary):
         said = f" {' '.join(words)} "

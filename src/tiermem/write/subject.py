@@ -8,7 +8,7 @@ import itertools
 
 from ..recall.query import stem
 from .frames import told_when
-from .statement import Statement, change_marks, is_name, kind_of
+from .statement import Statement, is_name, kind_of
 
 
 def other_opening(new: Statement, old: Statement) -> bool:
@@ -36,7 +36,7 @@ def opening(statement: Statement) -> frozenset[str]:
     """The first two words of content or values, the parts of a hyphened word each one, a time or a change
     said aside ("Starting next week, on-call hands off at 4 pm" opens on "on-call hands")."""
     said = _said(statement) - told_when(statement)
-    marks = {word for mark in change_marks(statement.words) for word in mark.split()}
+    marks = {word for mark in statement.marks for word in mark.split()}
     keys = (
         key
         for word in statement.words
