@@ -3,6 +3,7 @@ a negation ("enabled" / "disabled", "locked" / "unlocked"); the words themselves
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import pairwise
 
 from ..recall.query import stem
@@ -41,7 +42,13 @@ def negated_by_prefix(new: Statement, old: Statement) -> bool:
 
 
 def _stems(statement: Statement) -> frozenset[str]:
-    return frozenset(map(stem, statement.words))
+    return _stems_of(statement.words)
+
+
+@lru_cache(maxsize=16384)
+def _stems_of(words: tuple[str, ...]) -> frozenset[str]:
+    """Cached: a new text is compared with several neighbours, and a stored one with many new texts."""
+    return frozenset(map(stem, words))
 
 
 def opposed_frame(new: Statement, old: Statement, opposed: tuple[str, str]) -> frozenset[str] | None:
