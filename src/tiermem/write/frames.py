@@ -95,50 +95,24 @@ def placed(words: tuple[str, ...], at: int) -> bool:
     return at >= 2 and words[at - 1] == "the" and words[at - 2] in _PLACES
 
 
-def replaced_slot(new: Statement, old: Statement, *, told: bool = False) -> tuple[str, str, bool] | None:
+def replaced_slot(new: Statement, old: Statement) -> tuple[str, str, bool] | None:
     """(old words, new words, in the predicate) when ``new`` is ``old`` with one short run of words replaced,
     in the same order; "in the predicate": the run lies in the second half of the sentence, where English puts
     what is said about the subject ("... is vim" → "... is emacs", not "the staging server ..." → "the build
-    server ...", which is another subject). ``told``: the new text says a change, and the words it adds before
-    and after the old sentence tell the change around it ("Since the migration the nightly export writes to the
-    analytics schema instead" / "The nightly export writes to the reporting schema")."""
-    found = _slot(old.words, new.words)
-    if found is None and told and _inside(old.words, new.words) and (inner := _within_edges(old.words, new.words)):
-        found = _slot(old.words, inner)
-        if found and not (inner[0] == old.words[0] and inner[-1] == old.words[-1]):
-            return None  # the run replaced is the old sentence's edge: what was added is not around it
-    return found
-
-
-def _slot(old: tuple[str, ...], new: tuple[str, ...]) -> tuple[str, str, bool] | None:
-    if max(len(new), len(old)) > FRAME_TOKENS or abs(len(new) - len(old)) > MAX_SLOT:
+    server ...", which is another subject)."""
+    if max(len(new.words), len(old.words)) > FRAME_TOKENS or abs(len(new.words) - len(old.words)) > MAX_SLOT:
         return None
-    if len(frozenset(new) ^ frozenset(old)) > 2 * MAX_SLOT:  # more words differ than one slot can hold
+    if len(new.vocabulary ^ old.vocabulary) > 2 * MAX_SLOT:  # more words differ than one slot can hold
         return None
-    if not _one_run_differs(old, new):
+    if not _one_run_differs(old.words, new.words):
         return None
-    ops = [op for op in SequenceMatcher(None, old, new, autojunk=False).get_opcodes() if op[0] != "equal"]
+    ops = [op for op in SequenceMatcher(None, old.words, new.words, autojunk=False).get_opcodes() if op[0] != "equal"]
     if len(ops) != 1 or ops[0][0] != "replace":
         return None
     _, i1, i2, j1, j2 = ops[0]
     if i2 - i1 > MAX_SLOT or j2 - j1 > MAX_SLOT:
         return None
-    return " ".join(old[i1:i2]), " ".join(new[j1:j2]), 2 * i1 >= len(old)
-
-
-def _inside(old: tuple[str, ...], new: tuple[str, ...]) -> bool:
-    """A cheap bound: the old sentence's first and last words are in the new one (most pairs have not)."""
-    return bool(old) and len(new) <= FRAME_TOKENS and old[0] in new and old[-1] in new
-
-
-def _within_edges(old: tuple[str, ...], new: tuple[str, ...]) -> tuple[str, ...]:
-    """``new`` without the words it adds before the start and after the end of ``old`` (none: empty)."""
-    ops = [op for op in SequenceMatcher(None, old, new, autojunk=False).get_opcodes() if op[0] != "equal"]
-    if not ops:
-        return ()
-    start = ops[0][4] if ops[0][0] == "insert" and ops[0][1] == 0 else 0
-    end = ops[-1][3] if ops[-1][0] == "insert" and ops[-1][1] == len(old) else len(new)
-    return new[start:end] if start or end < len(new) else ()
+    return " ".join(old.words[i1:i2]), " ".join(new.words[j1:j2]), 2 * i1 >= len(old.words)
 
 
 def slot_at(old: Statement, slot: tuple[str, str, bool]) -> int:

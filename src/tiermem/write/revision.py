@@ -215,11 +215,7 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
     share = len(shared) / union if union else 0.0
     same_subject = _same_subject(new.content, old.content, cosine)
     # A replaced slot leaves a frame that says what the fact is about: at least two shared words of content.
-    slot = (
-        replaced_slot(new, old, told=tells_change(new, old))
-        if len(shared) + len(new.values & old.values) >= 2
-        else None
-    )
+    slot = replaced_slot(new, old) if len(shared) + len(new.values & old.values) >= 2 else None
     flipped = (new.negations % 2) != (old.negations % 2)
     opposed = None if flipped else opposite_words(new, old)
     if opposed and not (same_subject or slot):
