@@ -423,9 +423,8 @@ def _substituted(new: Statement, old: Statement) -> bool:
 
 
 def _occurrences(new: Statement, old: Statement) -> bool:
-    """Two events, the later not saying it changes the earlier (a change word, or the earlier's verb done again:
-    "rebooked" after "booked"): two occurrences, each its own memory."""
-    return old.event and new.event and not (tells_change(new, old) or redone(new, old))
+    """Two events, the later not saying it changes the earlier: two occurrences, each its own memory."""
+    return old.event and new.event and not tells_change(new, old)
 
 
 def _announced(new: Statement, old: Statement, cosine: float) -> bool:
