@@ -34,8 +34,6 @@ UPDATES = [
     ("Biscuit eats 120 g of food a day", "Our vet Hannah switched Biscuit's food to 150 g a day", 0.7),
     # a name and a model number after it are one value, however many words the name has
     ("Our office printer is a Brother HL-L2350DW.", "Our office printer is a Kyocera Ecosys M2040dn.", 0.31),
-    # "we've got" is "we have": a state, not an event told twice
-    ("We've got 40 chairs booked for the fete.", "We've got 55 chairs booked for the fete.", 0.95),
 ]
 CONTRADICTIONS = [
     ("My son likes broccoli", "My son dislikes broccoli", 0.93),  # the prefix comes off the word as written
