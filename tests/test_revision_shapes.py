@@ -90,6 +90,8 @@ RESTATEMENTS = [
     ("My car insurance costs $92 a month", "Every month I pay $92 to insure the car", 0.6),
     ("Our wedding photos are stored in Dropbox", "Dropbox is where we keep the wedding photos", 0.75),
     ("My brother lives in Leeds", "My brother's home is in Leeds", 0.9),  # "lives" / "home is": one predicate
+    # a determiner on one side, a subject and verb on the other: words added, not a word swapped for another
+    ("All our coffee beans come from Hasbean.", "We buy our coffee beans from Hasbean.", 0.91),
     # a name of several words, close in meaning, no word in common: as specific as a word of the subject
     ("We store the canoes at Ferry Lane Boathouse.", "Our kayaks live at Ferry Lane Boathouse.", 0.86),
 ]

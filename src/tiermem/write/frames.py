@@ -160,7 +160,9 @@ def swaps(new: Statement, old: Statement, *, unmarked: bool = False, replaced: b
     ("the staging cache now listens on port 6380" is "the staging database listens on port 5433" with two
     places swapped, not a sentence built anew), each run of values is one place (changed values count once:
     "My backup camera is a Canon R7 now" is "My main camera is a Nikon Z6" with two places swapped, however
-    many words the values take), and only words replaced count (words added or left out are context)."""
+    many words the values take), and only words replaced count (words added or left out are context).
+    ``replaced``: only words replaced count, and a run of function words replaced by words of content, or the
+    other way, is words added or left out ("All our beans come from ..." / "We buy our beans from ...")."""
     old_words, new_words = old.words, new.words
     valued = 0
     if unmarked:
@@ -176,6 +178,8 @@ def swaps(new: Statement, old: Statement, *, unmarked: bool = False, replaced: b
         for op, i1, i2, j1, j2 in matcher.get_opcodes()
         if op == "replace" or not (replaced or unmarked)
     ]
+    if replaced:
+        runs = [run for run in runs if all(any(w not in IGNORED for w in side.split()) for side in run)]
     return valued + sum(1 for run in runs if run[0] != run[1] and not verb_swap(run))
 
 
