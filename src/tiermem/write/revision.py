@@ -221,7 +221,10 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
     if opposed and not (same_subject or slot):
         mapped = opposed_frame(new, old, opposed)
         same_subject = mapped is not None and _same_subject(mapped, old.content, cosine)
-    if (flipped or opposed) and (same_subject or slot or (flipped and _in_place(shared, only_new, only_old, cosine))):
+    # The rest kept: the old text's values too ("Olu mentioned Velsefvel on a call; nothing to do yet" flips
+    # nothing of "Our contact at Velseflum prefers calls after 8 pm").
+    in_place = flipped and old.values <= new.values and _in_place(shared, only_new, only_old, cosine)
+    if (flipped or opposed) and (same_subject or slot or in_place):
         return Revision(CONTRADICTION, _flip_why(old, new, opposed))
     if (new.values != old.values or slot) and _occurrences(new, old):
         return Revision(DISTINCT, "another occurrence of an event")
