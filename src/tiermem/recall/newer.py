@@ -95,7 +95,7 @@ def _told_change(cand: Candidate, above: Candidate, words: frozenset[str], above
         _later_and_strong(cand, above, words, above_words)
         and above_words
         and says_change_of(cand.record.text, above.record.text)
-        and 2 * len(above_words & words) >= len(above_words)
+        and _holds_half(words, above_words)
     ):
         return False
     return above_words <= words or not another_of_its_kind(cand.record.text, above.record.text)
@@ -136,9 +136,14 @@ def _told_beside(cand: Candidate, above: Candidate, words: frozenset[str], above
         _when(cand.record) > _when(above.record)
         and above.signals["relevance"] >= scoring.HOT_RELEVANCE
         and bool(words & above_words)
-        and 2 * len(words & above_words) >= len(above_words)
+        and _holds_half(words, above_words)
         and says_change_of(cand.record.text, above.record.text)
     )
+
+
+def _holds_half(words: frozenset[str], above_words: frozenset[str]) -> bool:
+    """Whether the later hit holds at least half the words of the question the earlier one holds."""
+    return 2 * len(words & above_words) >= len(above_words)
 
 
 def _later_and_strong(cand: Candidate, above: Candidate, words: frozenset[str], above_words: frozenset[str]) -> bool:
