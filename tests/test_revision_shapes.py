@@ -84,6 +84,12 @@ APART = [
         "Tests for app/queue.py live next to it and use Redis fixtures",
         0.9,
     ),
+    # the other polarity of another fact: values on both sides, none in common
+    ("I never carry more than three bags at once.", "I carry bags on Fridays.", 0.3),
+    # a count where a day stood: two quantities of other families, two facts
+    ("Our book club meets on Tuesdays.", "The book club is capped at twelve members now.", 0.4),
+    # "us" is a pronoun, not a word of the subject
+    ("Grandpa is joining the fishing trip with us.", "They've given us a Nissan Qashqai for the trip.", 0.33),
     # one name swapped, but the rest is about other things too
     (
         "Hiro wants pings in the design channel about API versioning",

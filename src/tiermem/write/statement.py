@@ -64,6 +64,7 @@ _CLOCK_WORDS = frozenset({"noon", "midday", "midnight"})
 _ONE_AS_PRONOUN = frozenset({"the", "this", "that", "which", "another", "no", "each", "every"})
 _CLOSED_VALUES = frozenset({*_WEEKDAYS, *(m for m in _MONTHS if m != "may"), *_NUMBER_WORDS, *_COLOURS, *_CLOCK_WORDS})
 _CLOSED_KEYS = frozenset(stem(v) for v in _CLOSED_VALUES)
+NUMBER_KEYS = frozenset(stem(v) for v in _NUMBER_WORDS)  # "three", "once", "first": numbers spelled out
 _COLOUR_KEYS = frozenset(stem(c) for c in _COLOURS)  # values compare stemmed: "orang", "purpl"
 
 _TIME_SUFFIX = frozenset({"am", "pm", "a.m", "p.m", "a.m.", "p.m."})

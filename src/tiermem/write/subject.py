@@ -8,7 +8,7 @@ import itertools
 
 from ..recall.query import stem
 from .frames import told_when
-from .statement import Statement, is_name, kind_of
+from .statement import NUMBER_KEYS, Statement, is_name, kind_of
 
 
 def other_opening(new: Statement, old: Statement) -> bool:
@@ -59,21 +59,32 @@ def _capitalised(statement: Statement, other: Statement) -> set[str]:
     return {stemmed for stemmed in statement.initial.values() if stemmed not in lower}
 
 
-# Amounts and dates: what a name never stands in for ("New episodes go out every Wednesday" / "The episodes
-# are edited by Kofi Mensah": a day and a person are two facts, whatever the words in common).
-_QUANTITIES = ("money", "percent", "number ", "time", "weekday", "month", "day")
+# Amounts and times (of day, or dates): what a name never stands in for ("New episodes go out every Wednesday" /
+# "The episodes are edited by Kofi Mensah": a day and a person are two facts, whatever the words in common), nor
+# one for the other ("I walk dogs on Sundays" / "Each group walk is capped at three dogs"). A time of day and a
+# date are both when a thing happens: one may replace the other ("The meeting is at 3pm" / "... on Monday").
+_AMOUNTS: tuple[str, ...] = ("money", "percent", "number ")
+_TIMES: tuple[str, ...] = ("time", "weekday", "month", "day")
+_QUANTITIES = (*_AMOUNTS, *_TIMES)
 
 
 def quantity_for_name(old: Statement, removed: frozenset[str], new: Statement, added: frozenset[str]) -> bool:
-    """Whether names stand where only quantities or dates stood, or quantities or dates where only names stood."""
+    """Whether names stand where only quantities or dates stood, or quantities or dates where only names stood,
+    or amounts where only times stood, or times where only amounts stood."""
 
-    def quantities(statement: Statement, values: frozenset[str]) -> bool:
-        return bool(values) and all(kind_of(statement, v).startswith(_QUANTITIES) for v in values)
+    def families(statement: Statement, values: frozenset[str]) -> set[tuple[str, ...]] | None:
+        """The families of ``values``; None unless each is a quantity."""
+        kinds = [_AMOUNTS[-1] if v in NUMBER_KEYS else kind_of(statement, v) for v in values]  # "three dogs"
+        found = {f for f in (_AMOUNTS, _TIMES) for k in kinds if k.startswith(f)}
+        return found if values and all(k.startswith(_QUANTITIES) for k in kinds) else None
 
     def names(values: frozenset[str]) -> bool:
         return bool(values) and all(map(is_name, values))
 
-    return (quantities(old, removed) and names(added)) or (names(removed) and quantities(new, added))
+    was, now = families(old, removed), families(new, added)
+    if was is not None and now is not None:
+        return was.isdisjoint(now)
+    return (was is not None and names(added)) or (names(removed) and now is not None)
 
 
 def names_a_thing(statement: Statement, value: str) -> bool:
