@@ -62,6 +62,8 @@ from truth_probe22 import PROBE22_FAMILIES, PROBE22_LOOKALIKES, PROBE22_NEAR_MIS
 from truth_probe23 import PROBE23_FAMILIES, PROBE23_LOOKALIKES, PROBE23_NEAR_MISSES, PROBE23_POLAR
 from truth_probe24 import PROBE24_FAMILIES, PROBE24_LOOKALIKES, PROBE24_NEAR_MISSES, PROBE24_POLAR
 from truth_probe25 import PROBE25_FAMILIES, PROBE25_LOOKALIKES, PROBE25_NEAR_MISSES, PROBE25_POLAR
+from truth_probe26 import PROBE26_FAMILIES, PROBE26_LOOKALIKES, PROBE26_NEAR_MISSES, PROBE26_POLAR
+from truth_probe27 import PROBE27_FAMILIES, PROBE27_LOOKALIKES, PROBE27_NEAR_MISSES, PROBE27_POLAR
 from truth_scenarios import (
     FILLER,
     JUDGE_FAMILIES,
@@ -106,11 +108,14 @@ SPLITS: dict[str, tuple[Sequence[Family], Sequence[Polar], Sequence[tuple[str, s
     "probe23": (PROBE23_FAMILIES, PROBE23_POLAR, PROBE23_NEAR_MISSES, PROBE23_LOOKALIKES),
     "probe24": (PROBE24_FAMILIES, PROBE24_POLAR, PROBE24_NEAR_MISSES, PROBE24_LOOKALIKES),
     "probe25": (PROBE25_FAMILIES, PROBE25_POLAR, PROBE25_NEAR_MISSES, PROBE25_LOOKALIKES),
+    "probe26": (PROBE26_FAMILIES, PROBE26_POLAR, PROBE26_NEAR_MISSES, PROBE26_LOOKALIKES),
+    "probe27": (PROBE27_FAMILIES, PROBE27_POLAR, PROBE27_NEAR_MISSES, PROBE27_LOOKALIKES),
     "heldout": (HELDOUT_FAMILIES, HELDOUT_POLAR, HELDOUT_NEAR_MISSES, ()),
     "final": (FINAL_FAMILIES, FINAL_POLAR, FINAL_NEAR_MISSES, ()),
 }
 # Their misses were read while building the write path; the others are only counted.
-DEVELOPMENT = ("tune", "judge", "fresh", *(f"probe{n}" for n in ("", 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 15, 19, 22, 24)))
+_READ_PROBES = ("", 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 15, 19, 22, 24, 26)
+DEVELOPMENT = ("tune", "judge", "fresh", *(f"probe{n}" for n in _READ_PROBES))
 SYSTEMS = {
     "default": {},
     "previous (similarity only)": {"revisions": False, "recall": {"newer_first": False}},

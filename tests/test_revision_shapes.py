@@ -34,6 +34,8 @@ UPDATES = [
     ("Biscuit eats 120 g of food a day", "Our vet Hannah switched Biscuit's food to 150 g a day", 0.7),
     # a name and a model number after it are one value, however many words the name has
     ("Our office printer is a Brother HL-L2350DW.", "Our office printer is a Kyocera Ecosys M2040dn.", 0.31),
+    # a past form after a determiner is an adjective ("a failed upload"), not something that happened once
+    ("The sync job retries a failed upload 4 times", "The sync job retries a failed upload 6 times", 0.97),
 ]
 CONTRADICTIONS = [
     ("My son likes broccoli", "My son dislikes broccoli", 0.93),  # the prefix comes off the word as written

@@ -441,12 +441,21 @@ def read(text: str) -> Statement:
         initial,
         normalize(text),
         frozenset(w for w in content if w.startswith("re")) or _NO_WORDS,
-        _PRESENT.isdisjoint(vocabulary) and any(w.past for w in read_words),  # the set test first: it is cheaper
+        _PRESENT.isdisjoint(vocabulary) and _told_past(read_words),  # the set test first: it is cheaper
         at,
         change_marks(words, vocabulary) or _NO_WORDS,
         frozenset(w.opposed for w in polar if w.opposed) or _NO_WORDS,
         tuple(sorted({w.lowered: w.bare for w in polar if w.bare}.items())),
     )
+
+
+# Before these a past form is an adjective: "a failed message", "the updated config" tell no event.
+_ATTRIBUTIVE = DETERMINERS - {"that"}  # "the job that failed" does
+
+
+def _told_past(read_words: list[_Word]) -> bool:
+    """Whether a past form is used as a verb: not right after a determiner."""
+    return any(w.past and not (i and read_words[i - 1].lowered in _ATTRIBUTIVE) for i, w in enumerate(read_words))
 
 
 @lru_cache(maxsize=4096)
