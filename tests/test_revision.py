@@ -14,6 +14,7 @@ from tiermem.recall.query import analyse
 from tiermem.write.derivation import same_roots
 from tiermem.write.frames import _kept_bound
 from tiermem.write.revision import compare
+from tiermem.write.spans import code_spans
 from tiermem.write.statement import change_marks, is_name, kind_of, read
 from tiermem.write.versions import competing_value, qualifier_swapped
 
@@ -851,3 +852,17 @@ def test_will_says_what_a_fact_will_be_from_now_and_restates_it_in_the_future() 
     assert compare("The standup will be at 10 am in room 4", "The standup is at 10 am in room 4", 0.95).kind == (
         "restatement"
     )
+
+
+def test_a_code_span_is_read_as_one_value_shown_as_written() -> None:
+    statement = read("Run the tests with `pytest -n auto` before pushing")
+    assert [statement.shown[v] for v in statement.values] == ["`pytest -n auto`"]
+    assert {"pytest", "auto"} <= statement.spanned  # what it is about, said only inside the span
+    assert "test" in statement.content and "test" not in statement.spanned  # said outside it too
+
+
+def test_a_lone_backtick_or_a_span_over_a_line_break_is_plain_text() -> None:
+    assert code_spans("it`s fine")[1] == {}
+    assert code_spans("`make\ntest`")[1] == {}
+    text, spans = code_spans("use `a` or `b`")
+    assert text == "use _a_ or _b_" and spans == {"_a_": "`a`", "_b_": "`b`"}

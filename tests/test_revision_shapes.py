@@ -36,6 +36,9 @@ UPDATES = [
     ("Our office printer is a Brother HL-L2350DW.", "Our office printer is a Kyocera Ecosys M2040dn.", 0.31),
     # a past form after a determiner is an adjective ("a failed upload"), not something that happened once
     ("The sync job retries a failed upload 4 times", "The sync job retries a failed upload 6 times", 0.97),
+    # a command, a path in a code span is one value, however many words it has: changed, never folded
+    ("Run the API tests with `pytest -n auto`", "The API tests now run with `make test`", 0.6),
+    ("Build the docs with `mkdocs build`.", "Build the docs with `sphinx-build docs out`.", 0.7),
 ]
 CONTRADICTIONS = [
     ("My son likes broccoli", "My son dislikes broccoli", 0.93),  # the prefix comes off the word as written
@@ -98,6 +101,12 @@ APART = [
         "Now Mei wants pings in the data channel about billing",
         0.7,
     ),
+    # one project's notes: its name in common and a changed command are not one slot
+    ("harbor releases are cut from `main`", "Formatting harbor goes through `black .` now", 0.45),
+    # a word inside the new command ("`make production deploy`") is no subject the two share
+    ("`feature.dark_mode` is on in Harbor production", "Harbor deploys now go out via `make production deploy`", 0.5),
+    # a version where a command stood: another fact of the project, not its new value
+    ("- harbor tests: `go test ./...`", "- harbor: go 1.21", 0.6),
 ]
 # (old, new, cosine): the same fact, the same values, the sentence built anew.
 RESTATEMENTS = [
@@ -130,6 +139,13 @@ def test_facts_that_look_alike_are_kept_apart(old: str, new: str, cosine: float)
 @pytest.mark.parametrize(("old", "new", "cosine"), RESTATEMENTS)
 def test_the_same_values_in_a_sentence_built_anew_are_a_restatement(old: str, new: str, cosine: float) -> None:
     assert compare(new, old, cosine).kind == "restatement"
+
+
+def test_a_changed_code_span_is_explained_as_written() -> None:
+    slot = compare("Build the docs with `sphinx-build docs out`.", "Build the docs with `mkdocs build`.", 0.7)
+    assert (slot.old_values, slot.new_values) == (("`mkdocs build`",), ("`sphinx-build docs out`",))
+    told = compare("The API tests now run with `make test`", "Run the API tests with `pytest -n auto`", 0.6)
+    assert told.why == "new value: `make test` (was `pytest -n auto`)"
 
 
 def test_a_restatement_needs_the_sentence_built_anew_not_words_swapped() -> None:

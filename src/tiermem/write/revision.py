@@ -56,14 +56,22 @@ from .statement import (
     VALUE_CHARACTER,
     Statement,
     change_marks,
-    identity,
     is_name,
     kind_of,
-    opens,
     read,
     value_runs,
 )
-from .subject import left_out, names_a_thing, openers, opening, other_opening, quantity_for_name
+from .subject import (
+    identity,
+    in_common,
+    left_out,
+    names_a_thing,
+    openers,
+    opening,
+    opens,
+    other_opening,
+    quantity_for_name,
+)
 
 RESTATEMENT, UPDATE, CONTRADICTION, ELABORATION, DISTINCT = (
     "restatement",
@@ -78,6 +86,7 @@ REWORDED_COSINE = 0.70  # ...or from this one, when only a few content words dif
 SUBJECT_SHARE = 0.75  # content Jaccard from which two statements are about one subject, whatever else differs
 ELABORATION_COSINE = 0.6  # below this, containing the other's few content words is a coincidence
 ANCHOR_COSINE = 0.3  # one word in common and this close in meaning: the same subject, when a change is said
+_BROAD_KINDS = frozenset(["code", "name"])  # kinds of value that say no slot of their own (see _swapped_alike)
 SAME_NAMES_COSINE = 0.7  # ...the same names (people, places, tools) and a word of content in common: too
 SAME_VALUES_COSINE = 0.55  # the same specific values (an amount, a date, a version), built anew: a restatement
 VALUE_PARAPHRASE_COSINE = 0.72  # the same specific values (a number, an address, a name), reworded: a restatement
@@ -264,7 +273,7 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
             return Revision(DISTINCT, ELSEWHERE)
         return Revision(RESTATEMENT, "says less than the stored memory, nothing new")
     if slot and (slot[2] or tells_change(new, old)) and (placed_slot(old, slot) or _attribute(new, old, slot)):
-        return Revision(UPDATE, f"'{slot[0]}' became '{slot[1]}'", (slot[0],), (slot[1],))
+        return _slot_update(new, old, slot)
     if slot and not verb_swap(slot):  # a word swapped in the subject or before a noun: "the staging server" /
         return Revision(DISTINCT, f"about another subject ('{slot[1]}', not '{slot[0]}')")  # "the build server"
     if _same_values(new, old, cosine):
@@ -451,9 +460,10 @@ def _announced(new: Statement, old: Statement, cosine: float) -> bool:
     content = {w[2:] if w in again else w for w in new.content}
     if len(content ^ old.content) > MAX_REWORDED:  # told another way, but not about other things
         return False
-    if not (content & old.content) - openers(new, old):  # a name in common is not a subject in common
+    common = (content & old.content) - new.spanned - old.spanned  # a word of a changed command is no subject
+    if not common - openers(new, old):  # a name in common is not a subject in common
         return False
-    shared = len(content & old.content) + len(new.values & old.values)
+    shared = len(common) + len(new.values & old.values)
     union = len(content | old.content) + len(new.values & old.values)  # the changed values are the change
     return shared > 0 and shared / union >= CHANGE_SUBJECT
 
@@ -475,13 +485,13 @@ def _values_kept(new: Statement, old: Statement) -> bool:
     added = standing_in(new, added, old, removed)
     if not any(map(is_name, kept)):
         # Both opening on one word, that is whom or what both are about ("the user"): a word beyond it is shared.
-        anchor = (new.content & old.content) - openers(new, old) - told_when(new) - DURATION_UNITS
+        anchor = in_common(new, old) - openers(new, old) - told_when(new) - DURATION_UNITS
         anchor -= opening(new) & opening(old)
         if not anchor or other_opening(new, old) or _substituted(new, old) or swaps(new, old, unmarked=True) >= 2:
             return False
     # A word of the subject in common too: names and dates alone are shared by other facts ("Our hotel in
     # Lisbon is now booked from March 21" is no new date of "Our flight to Lisbon leaves on March 14").
-    if new.content.isdisjoint(old.content) or value_runs(old, removed) != 1 or value_runs(new, added) != 1:
+    if not in_common(new, old) or value_runs(old, removed) != 1 or value_runs(new, added) != 1:
         return False
     return {kind_of(old, v) for v in removed} == {kind_of(new, v) for v in added}
 
@@ -497,10 +507,14 @@ def _swapped_alike(new: Statement, old: Statement, cosine: float) -> bool:
         return False  # told another way, but not about other things as well
     # What the two are about in common: an amount, a code or an address, two words, or one word and a close
     # meaning. A name alone is not: everything said about Sam has "Sam" in it.
-    shared = len((new.content & old.content) - openers(new, old))
+    shared = len(in_common(new, old) - openers(new, old))
     specific = any(VALUE_CHARACTER.search(v) for v in new.values & old.values)
-    anchored = specific or shared >= 2 or (shared == 1 and cosine >= ANCHOR_COSINE)
-    return anchored and {kind_of(old, v) for v in removed} == {kind_of(new, v) for v in added}
+    kinds = {kind_of(old, v) for v in removed}
+    # A code or a name says no slot of its own, as a percentage or a day does: one word in common and a close
+    # meaning are every note about one project ("tern releases are cut from `main`" / "Linting on tern goes
+    # through `staticcheck ./...` now").
+    close = shared == 1 and cosine >= ANCHOR_COSINE and not kinds <= _BROAD_KINDS
+    return (specific or shared >= 2 or close) and kinds == {kind_of(new, v) for v in added}
 
 
 def _value_change(
@@ -508,14 +522,14 @@ def _value_change(
 ) -> Revision:
     if not same_subject:
         if slot and (slot[2] or tells_change(new, old)) and not _modifies(new, old, slot):
-            return Revision(UPDATE, f"'{slot[0]}' became '{slot[1]}'", (slot[0],), (slot[1],))
+            return _slot_update(new, old, slot)
         return Revision(DISTINCT, ELSEWHERE)
     new = without_when(new, old)
     if old.values < new.values and old.content <= new.content:
         return _elaboration(frozenset(new.shown[v] for v in new.values - old.values), cosine)
     if new.values < old.values:  # fewer details; with words in their place, a value said another way
         if slot and slot[2] and new.content - old.content:  # "... are navy blue" -> "... are coral"
-            return Revision(UPDATE, f"'{slot[0]}' became '{slot[1]}'", (slot[0],), (slot[1],))
+            return _slot_update(new, old, slot)
         if cosine >= ELABORATION_COSINE and (new.content <= old.content or cosine >= VALUE_PARAPHRASE_COSINE):
             return Revision(RESTATEMENT, "says less than the stored memory, nothing new")
         return Revision(DISTINCT, ELSEWHERE)
@@ -545,6 +559,13 @@ def _value_change(
         return Revision(DISTINCT, "another kind of value: the same kind of fact about something else")
     why, was, now = _values_why(old, new)
     return Revision(UPDATE, why, was, now)
+
+
+def _slot_update(new: Statement, old: Statement, slot: tuple[str, str, bool]) -> Revision:
+    """The words in the replaced slot, as written: a code span shown with its backticks, not as read."""
+    was = " ".join(old.shown.get(w, w) if w[:1] == "_" else w for w in slot[0].split())
+    now = " ".join(new.shown.get(w, w) if w[:1] == "_" else w for w in slot[1].split())
+    return Revision(UPDATE, f"'{was}' became '{now}'", (was,), (now,))
 
 
 def _elaboration(added: frozenset[str], cosine: float) -> Revision:

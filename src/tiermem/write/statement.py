@@ -19,9 +19,8 @@ from ..temporal import MONTHS, WEEKDAYS
 from ..text import normalize
 from .antonyms import OPPOSITES, unprefixed
 from .ceasing import CEASE_TRIGGERS, ceased
+from .spans import code_spans, span_words
 from .wordforms import is_adverb
-
-SUBJECT_PART = 1 / 3  # a value in the first third of a sentence names what it is about, not its new value
 
 # A token (it ends on a letter, digit or symbol, not on punctuation), the punctuation after it, and the next
 # character: one pass of the regex engine (the last class is disjoint from the trailing one: no backtracking).
@@ -203,6 +202,7 @@ class Statement:
     marks: frozenset[str]  # the words and phrases that mark a change ("now", "moved", "these days"): change_marks
     opposable: frozenset[str]  # stems of its words that have an antonym (see write/antonyms.py)
     prefixed: tuple[tuple[str, frozenset[str]], ...]  # its words under a negating prefix, with their stems bare
+    spanned: frozenset[str]  # content stems said only inside code spans (write/spans.py): the values' words
 
     @property
     def says_change(self) -> bool:
@@ -357,7 +357,8 @@ def read(text: str) -> Statement:
     """The statement's values, polarity and content (cached: a write compares one text with many, mostly older
     ones. 32768 statements of ~2.8 KB, ~90 MB at most: a 100k build of bench/store.py's corpus reads 178k
     statements for its 100k texts, where 16384 read 264k and 65536, twice the memory, 111k)."""
-    raw = _tokens(text[:4000])
+    text, spans = code_spans(text[:4000])
+    raw = _tokens(text)
     read_words = []
     values: set[str] = set()
     content: set[str] = set()
@@ -428,6 +429,12 @@ def read(text: str) -> Statement:
                 opener = word if bare and token.isalpha() else None
         name = ""
         sentence_start = ends
+    spanned: set[str] = set()
+    for key in spans.keys() & shown.keys():
+        shown[key] = spans[key]
+        spanned.update(_span_content(spans[key]))
+    spanned -= content
+    content |= spanned
     words = tuple([w.lowered for w in read_words])
     vocabulary = frozenset(words)
     if not CEASE_TRIGGERS.isdisjoint(vocabulary):
@@ -446,11 +453,19 @@ def read(text: str) -> Statement:
         change_marks(words, vocabulary) or _NO_WORDS,
         frozenset(w.opposed for w in polar if w.opposed) or _NO_WORDS,
         tuple(sorted({w.lowered: w.bare for w in polar if w.bare}.items())),
+        frozenset(spanned) or _NO_WORDS,
     )
 
 
 # Before these a past form is an adjective: "a failed message", "the updated config" tell no event.
 _ATTRIBUTIVE = DETERMINERS - {"that"}  # "the job that failed" does
+
+
+def _span_content(span: str) -> set[str]:
+    """The content stems of a code span's words ("`ruff check`": ruff, check): what the note is about, as the
+    words of a sentence are, beside the span as one value."""
+    words = (_word(part, False) for part in span_words(span))
+    return {w.stemmed for w in words if w.kind == _CONTENT}
 
 
 def _told_past(read_words: list[_Word]) -> bool:
@@ -574,23 +589,6 @@ def value_runs(statement: Statement, values: frozenset[str]) -> int:
     """How many runs of adjacent words ``values`` stand in: "March 21" is one run, "Alice ... auth.py" two."""
     spans = sorted((start := statement.at.get(v, -2), start + len(statement.shown.get(v, v).split())) for v in values)
     return sum(1 for i, (start, _) in enumerate(spans) if i == 0 or start > spans[i - 1][1])  # "NexStar 8SE": one
-
-
-def opens(statement: Statement, value: str) -> bool:
-    """Whether ``value`` stands where English puts what a sentence is about: before its copula ("the hotel in
-    Paris is booked"), or, with none, in the first third of it."""
-    at = statement.at.get(value, len(statement.words))
-    copula = next((i for i, w in enumerate(statement.words) if w in COPULAS and w != "as"), None)
-    if copula is not None:
-        return at < copula
-    return at < SUBJECT_PART * max(1, len(statement.words) - 1)
-
-
-def identity(statement: Statement) -> bool:
-    """Whether the sentence says who or what *the* one thing is ("Tomás Ortega is the on-call lead"): its
-    opening name is then the value, as in "the on-call lead is Tomás Ortega"."""
-    words = statement.words
-    return any(a in COPULAS and b == "the" for a, b in pairwise(words))
 
 
 def is_name(value: str) -> bool:

@@ -8,7 +8,9 @@ import itertools
 
 from ..recall.query import stem
 from .frames import told_when
-from .statement import NUMBER_KEYS, Statement, is_name, kind_of
+from .statement import COPULAS, NUMBER_KEYS, Statement, is_name, kind_of
+
+SUBJECT_PART = 1 / 3  # a value in the first third of a sentence names what it is about, not its new value
 
 
 def other_opening(new: Statement, old: Statement) -> bool:
@@ -69,8 +71,9 @@ _QUANTITIES = (*_AMOUNTS, *_TIMES)
 
 
 def quantity_for_name(old: Statement, removed: frozenset[str], new: Statement, added: frozenset[str]) -> bool:
-    """Whether names stand where only quantities or dates stood, or quantities or dates where only names stood,
-    or amounts where only times stood, or times where only amounts stood."""
+    """Whether names or identifiers stand where only quantities or dates stood, or quantities or dates where only
+    names or identifiers stood ("go 1.21" / "`go test ./...`"), or amounts where only times stood, or times
+    where only amounts stood."""
 
     def families(statement: Statement, values: frozenset[str]) -> set[tuple[str, ...]] | None:
         """The families of ``values``; None unless each is a quantity."""
@@ -78,15 +81,39 @@ def quantity_for_name(old: Statement, removed: frozenset[str], new: Statement, a
         found = {f for f in (_AMOUNTS, _TIMES) for k in kinds if k.startswith(f)}
         return found if values and all(k.startswith(_QUANTITIES) for k in kinds) else None
 
-    def names(values: frozenset[str]) -> bool:
-        return bool(values) and all(map(is_name, values))
+    def names(statement: Statement, values: frozenset[str]) -> bool:
+        # An identifier opening on a digit is counted as a number is ("plot 27b" / "plot 14").
+        return bool(values) and all(names_a_thing(statement, v) and not v[:1].isdigit() for v in values)
 
     was, now = families(old, removed), families(new, added)
     if was is not None and now is not None:
         return was.isdisjoint(now)
-    return (was is not None and names(added)) or (names(removed) and now is not None)
+    return (was is not None and names(new, added)) or (names(old, removed) and now is not None)
 
 
 def names_a_thing(statement: Statement, value: str) -> bool:
     """A name or an identifier (a file, a host, a ticket): what a sentence can be about, unlike a quantity."""
     return is_name(value) or kind_of(statement, value) == "code"
+
+
+def in_common(new: Statement, old: Statement) -> frozenset[str]:
+    """The content words two texts share outside their code spans: a word inside a changed command ("`cap
+    production deploy`") is no subject the two are about ("... is on in Larkspur production")."""
+    return (new.content - new.spanned) & (old.content - old.spanned)
+
+
+def opens(statement: Statement, value: str) -> bool:
+    """Whether ``value`` stands where English puts what a sentence is about: before its copula ("the hotel in
+    Paris is booked"), or, with none, in the first third of it."""
+    at = statement.at.get(value, len(statement.words))
+    copula = next((i for i, w in enumerate(statement.words) if w in COPULAS and w != "as"), None)
+    if copula is not None:
+        return at < copula
+    return at < SUBJECT_PART * max(1, len(statement.words) - 1)
+
+
+def identity(statement: Statement) -> bool:
+    """Whether the sentence says who or what *the* one thing is ("Tomás Ortega is the on-call lead"): its
+    opening name is then the value, as in "the on-call lead is Tomás Ortega"."""
+    words = statement.words
+    return any(a in COPULAS and b == "the" for a, b in itertools.pairwise(words))
