@@ -107,6 +107,9 @@ APART = [
     ("`feature.dark_mode` is on in Harbor production", "Harbor deploys now go out via `make production deploy`", 0.5),
     # a version where a command stood: another fact of the project, not its new value
     ("- harbor tests: `go test ./...`", "- harbor: go 1.21", 0.6),
+    # a word before the thing both name, a command for a command, no change said: another thing of its kind
+    ("- harbor build: `pnpm build`", "- harbor docs build: `pnpm build:docs`", 0.8),
+    ("Logs: `/var/log/harbor/app.log`", "Access logs: `/var/log/harbor/access.log`", 0.8),
 ]
 # (old, new, cosine): the same fact, the same values, the sentence built anew.
 RESTATEMENTS = [

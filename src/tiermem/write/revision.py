@@ -244,7 +244,9 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
         found = _value_change(
             new,
             old,
-            _announced(new, old, cosine) or (same_subject and not (only_new and only_old)) or _values_kept(new, old),
+            _announced(new, old, cosine)
+            or (same_subject and not (only_new and only_old) and not _qualified(new, old))
+            or _values_kept(new, old),
             slot,
             cosine,
         )
@@ -309,6 +311,27 @@ def _in_place(shared: frozenset[str], only_new: frozenset[str], only_old: frozen
     place of the old verb ("I shut the drip irrigation system off for the winter" / "The drip irrigation
     system is running"; "I cut dairy out of my diet" / "I eat dairy")."""
     return bool(shared) and len(only_old) == 1 and len(only_new) <= 2 and cosine >= ELABORATION_COSINE
+
+
+def _qualified(new: Statement, old: Statement) -> bool:
+    """One text names a thing the other names with a word more before it, says no change, and has a command or
+    a path in the place of another: another thing of its kind ("- app docs build: `pnpm build:docs`" / "- app
+    build: `pnpm build`"; "access logs" / "logs"). A person's words qualify less: "a closer vet" is the vet."""
+    if tells_change(new, old) or not (
+        _identifiers(old, old.values - new.values) and _identifiers(new, new.values - old.values)
+    ):
+        return False
+    for wider, narrower in ((new, old), (old, new)):
+        own = wider.content - narrower.content
+        stems = [stem(w) for w in wider.words]
+        if any(a in own and b in narrower.content for a, b in itertools.pairwise(stems)):
+            return True
+    return False
+
+
+def _identifiers(statement: Statement, values: frozenset[str]) -> bool:
+    """Some values, each a code that does not open on a digit ("`pnpm build`", not "5K", read as a number is)."""
+    return bool(values) and all(kind_of(statement, v) == "code" and not v[:1].isdigit() for v in values)
 
 
 def _same_subject(new: frozenset[str], old: frozenset[str], cosine: float) -> bool:
