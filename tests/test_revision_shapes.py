@@ -110,6 +110,8 @@ APART = [
     # a word before the thing both name, a command for a command, no change said: another thing of its kind
     ("- harbor build: `pnpm build`", "- harbor docs build: `pnpm build:docs`", 0.8),
     ("Logs: `/var/log/harbor/app.log`", "Access logs: `/var/log/harbor/access.log`", 0.8),
+    # jottings that share only the word both open on, no change said: two things about one topic
+    ("- harbor bench: `just bench`", "- harbor MSRV 1.79", 0.6),
 ]
 # (old, new, cosine): the same fact, the same values, the sentence built anew.
 RESTATEMENTS = [

@@ -222,7 +222,7 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
     only_new, only_old = new.content - old.content, old.content - new.content
     union = len(shared) + len(only_new) + len(only_old)
     share = len(shared) / union if union else 0.0
-    same_subject = _same_subject(new.content, old.content, cosine)
+    same_subject = _same_subject(new.content, old.content, cosine) and not _topic_only(new, old, shared)
     # A replaced slot leaves a frame that says what the fact is about: at least two shared words of content.
     slot = replaced_slot(new, old) if len(shared) + len(new.values & old.values) >= 2 else None
     flipped = (new.negations % 2) != (old.negations % 2)
@@ -327,6 +327,17 @@ def _qualified(new: Statement, old: Statement) -> bool:
         if any(a in own and b in narrower.content for a, b in itertools.pairwise(stems)):
             return True
     return False
+
+
+def _topic_only(new: Statement, old: Statement, shared: frozenset[str]) -> bool:
+    """One text's words inside the other's, a value of the old one replaced, and all they share is one word
+    both open on, no change said: the thing both are about, not the slot of one fact ("- app MSRV 1.79" /
+    "- app bench: `just bench`"). With the old values kept, the new text adds to it ("... at 10am in room 4")."""
+    inside = new.content < old.content or old.content < new.content
+    if not inside or old.values <= new.values or not shared <= opening(new) & opening(old) or tells_change(new, old):
+        return False
+    # One word of the text, a hyphened name's parts together ("rill-cli"): the name of what they are about.
+    return any(shared <= {stem(part) for part in word.split("-")} for word in new.words)
 
 
 def _identifiers(statement: Statement, values: frozenset[str]) -> bool:
