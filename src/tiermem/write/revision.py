@@ -70,7 +70,9 @@ from .subject import (
     opening,
     opens,
     other_opening,
+    qualified,
     quantity_for_name,
+    topic_only,
 )
 
 RESTATEMENT, UPDATE, CONTRADICTION, ELABORATION, DISTINCT = (
@@ -222,7 +224,7 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
     only_new, only_old = new.content - old.content, old.content - new.content
     union = len(shared) + len(only_new) + len(only_old)
     share = len(shared) / union if union else 0.0
-    same_subject = _same_subject(new.content, old.content, cosine) and not _topic_only(new, old, shared)
+    same_subject = _same_subject(new.content, old.content, cosine) and not topic_only(new, old, shared)
     # A replaced slot leaves a frame that says what the fact is about: at least two shared words of content.
     slot = replaced_slot(new, old) if len(shared) + len(new.values & old.values) >= 2 else None
     flipped = (new.negations % 2) != (old.negations % 2)
@@ -245,7 +247,7 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
             new,
             old,
             _announced(new, old, cosine)
-            or (same_subject and not (only_new and only_old) and not _qualified(new, old))
+            or (same_subject and not (only_new and only_old) and not qualified(new, old))
             or _values_kept(new, old),
             slot,
             cosine,
@@ -311,38 +313,6 @@ def _in_place(shared: frozenset[str], only_new: frozenset[str], only_old: frozen
     place of the old verb ("I shut the drip irrigation system off for the winter" / "The drip irrigation
     system is running"; "I cut dairy out of my diet" / "I eat dairy")."""
     return bool(shared) and len(only_old) == 1 and len(only_new) <= 2 and cosine >= ELABORATION_COSINE
-
-
-def _qualified(new: Statement, old: Statement) -> bool:
-    """One text names a thing the other names with a word more before it, says no change, and has a command or
-    a path in the place of another: another thing of its kind ("- app docs build: `pnpm build:docs`" / "- app
-    build: `pnpm build`"; "access logs" / "logs"). A person's words qualify less: "a closer vet" is the vet."""
-    if tells_change(new, old) or not (
-        _identifiers(old, old.values - new.values) and _identifiers(new, new.values - old.values)
-    ):
-        return False
-    for wider, narrower in ((new, old), (old, new)):
-        own = wider.content - narrower.content
-        stems = [stem(w) for w in wider.words]
-        if any(a in own and b in narrower.content for a, b in itertools.pairwise(stems)):
-            return True
-    return False
-
-
-def _topic_only(new: Statement, old: Statement, shared: frozenset[str]) -> bool:
-    """One text's words inside the other's, a value of the old one replaced, and all they share is one word
-    both open on, no change said: the thing both are about, not the slot of one fact ("- app MSRV 1.79" /
-    "- app bench: `just bench`"). With the old values kept, the new text adds to it ("... at 10am in room 4")."""
-    inside = new.content < old.content or old.content < new.content
-    if not inside or old.values <= new.values or not shared <= opening(new) & opening(old) or tells_change(new, old):
-        return False
-    # One word of the text, a hyphened name's parts together ("rill-cli"): the name of what they are about.
-    return any(shared <= {stem(part) for part in word.split("-")} for word in new.words)
-
-
-def _identifiers(statement: Statement, values: frozenset[str]) -> bool:
-    """Some values, each a code that does not open on a digit ("`pnpm build`", not "5K", read as a number is)."""
-    return bool(values) and all(kind_of(statement, v) == "code" and not v[:1].isdigit() for v in values)
 
 
 def _same_subject(new: frozenset[str], old: frozenset[str], cosine: float) -> bool:

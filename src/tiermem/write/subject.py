@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 
 from ..recall.query import stem
+from .changes import tells_change
 from .frames import told_when
 from .statement import COPULAS, NUMBER_KEYS, Statement, is_name, kind_of
 
@@ -117,3 +118,35 @@ def identity(statement: Statement) -> bool:
     opening name is then the value, as in "the on-call lead is Tomás Ortega"."""
     words = statement.words
     return any(a in COPULAS and b == "the" for a, b in itertools.pairwise(words))
+
+
+def qualified(new: Statement, old: Statement) -> bool:
+    """One text names a thing the other names with a word more before it, says no change, and has a command or
+    a path in the place of another: another thing of its kind ("- app docs build: `pnpm build:docs`" / "- app
+    build: `pnpm build`"; "access logs" / "logs"). A person's words qualify less: "a closer vet" is the vet."""
+    if tells_change(new, old) or not (
+        _identifiers(old, old.values - new.values) and _identifiers(new, new.values - old.values)
+    ):
+        return False
+    for wider, narrower in ((new, old), (old, new)):
+        own = wider.content - narrower.content
+        stems = [stem(w) for w in wider.words]
+        if any(a in own and b in narrower.content for a, b in itertools.pairwise(stems)):
+            return True
+    return False
+
+
+def topic_only(new: Statement, old: Statement, shared: frozenset[str]) -> bool:
+    """One text's words inside the other's, a value of the old one replaced, and all they share is one word
+    both open on, no change said: the thing both are about, not the slot of one fact ("- app MSRV 1.79" /
+    "- app bench: `just bench`"). With the old values kept, the new text adds to it ("... at 10am in room 4")."""
+    inside = new.content < old.content or old.content < new.content
+    if not inside or old.values <= new.values or not shared <= opening(new) & opening(old) or tells_change(new, old):
+        return False
+    # One word of the text, a hyphened name's parts together ("rill-cli"): the name of what they are about.
+    return any(shared <= {stem(part) for part in word.split("-")} for word in new.words)
+
+
+def _identifiers(statement: Statement, values: frozenset[str]) -> bool:
+    """Some values, each a code that does not open on a digit ("`pnpm build`", not "5K", read as a number is)."""
+    return bool(values) and all(kind_of(statement, v) == "code" and not v[:1].isdigit() for v in values)
