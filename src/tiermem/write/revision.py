@@ -567,8 +567,10 @@ def _value_change(
 
 def _slot_update(new: Statement, old: Statement, slot: tuple[str, str, bool]) -> Revision:
     """The words in the replaced slot, as written: a code span shown with its backticks, not as read."""
-    was = " ".join(old.shown.get(w, w) if w[:1] == "_" else w for w in slot[0].split())
-    now = " ".join(new.shown.get(w, w) if w[:1] == "_" else w for w in slot[1].split())
+    was, now = (
+        " ".join(st.shown.get(w, w) if w[:1] == "_" else w for w in words.split())
+        for st, words in ((old, slot[0]), (new, slot[1]))
+    )
     return Revision(UPDATE, f"'{was}' became '{now}'", (was,), (now,))
 
 

@@ -83,8 +83,7 @@ def quantity_for_name(old: Statement, removed: frozenset[str], new: Statement, a
         return found if values and all(k.startswith(_QUANTITIES) for k in kinds) else None
 
     def names(statement: Statement, values: frozenset[str]) -> bool:
-        # An identifier opening on a digit is counted as a number is ("plot 27b" / "plot 14").
-        return bool(values) and all(names_a_thing(statement, v) and not v[:1].isdigit() for v in values)
+        return bool(values) and all(is_name(v) or _identifier(statement, v) for v in values)
 
     was, now = families(old, removed), families(new, added)
     if was is not None and now is not None:
@@ -148,5 +147,9 @@ def topic_only(new: Statement, old: Statement, shared: frozenset[str]) -> bool:
 
 
 def _identifiers(statement: Statement, values: frozenset[str]) -> bool:
-    """Some values, each a code that does not open on a digit ("`pnpm build`", not "5K", read as a number is)."""
-    return bool(values) and all(kind_of(statement, v) == "code" and not v[:1].isdigit() for v in values)
+    return bool(values) and all(_identifier(statement, v) for v in values)
+
+
+def _identifier(statement: Statement, value: str) -> bool:
+    """A code that does not open on a digit: "`pnpm build`", not "5K" or "plot 27b", read as numbers are."""
+    return kind_of(statement, value) == "code" and not value[:1].isdigit()
