@@ -39,6 +39,12 @@ UPDATES = [
     # a command, a path in a code span is one value, however many words it has: changed, never folded
     ("Run the API tests with `pytest -n auto`", "The API tests now run with `make test`", 0.6),
     ("Build the docs with `mkdocs build`.", "Build the docs with `sphinx-build docs out`.", 0.7),
+    # a change told with more around it (why, what else): most of the old fact's words still there
+    (
+        "The session cookies expire after 30 days.",
+        "We shortened the session cookie lifetime to 7 days after the account-takeover report.",
+        0.56,
+    ),
 ]
 CONTRADICTIONS = [
     ("My son likes broccoli", "My son dislikes broccoli", 0.93),  # the prefix comes off the word as written
@@ -112,6 +118,13 @@ APART = [
     ("Logs: `/var/log/harbor/app.log`", "Access logs: `/var/log/harbor/access.log`", 0.8),
     # jottings that share only the word both open on, no change said: two things about one topic
     ("- harbor bench: `just bench`", "- harbor MSRV 1.79", 0.6),
+    # a note on another person's session told with more around it: the name it opens on is not kept
+    (
+        "Wilhelm Das flew to Berlin for the platform offsite and came back with ideas about code review.",
+        "Zoe flew to Berlin for the search offsite and came back with new ideas about the release train, because "
+        "the last attempt broke the audit log.",
+        0.59,
+    ),
 ]
 # (old, new, cosine): the same fact, the same values, the sentence built anew.
 RESTATEMENTS = [

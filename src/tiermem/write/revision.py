@@ -62,6 +62,7 @@ from .statement import (
     value_runs,
 )
 from .subject import (
+    MAX_REWORDED,
     identity,
     in_common,
     left_out,
@@ -72,6 +73,7 @@ from .subject import (
     other_opening,
     qualified,
     quantity_for_name,
+    told_around,
     topic_only,
 )
 
@@ -84,7 +86,7 @@ RESTATEMENT, UPDATE, CONTRADICTION, ELABORATION, DISTINCT = (
 )
 PARAPHRASE_COSINE = 0.80  # same values, same polarity, reworded: a restatement from this cosine up...
 PARAPHRASE_SUBJECT = 0.5  # ...when at least half of the two texts' content stems are shared
-REWORDED_COSINE = 0.70  # ...or from this one, when only a few content words differ (MAX_REWORDED)
+REWORDED_COSINE = 0.70  # ...or from this one, when at most MAX_REWORDED content words differ
 SUBJECT_SHARE = 0.75  # content Jaccard from which two statements are about one subject, whatever else differs
 ELABORATION_COSINE = 0.6  # below this, containing the other's few content words is a coincidence
 ANCHOR_COSINE = 0.3  # one word in common and this close in meaning: the same subject, when a change is said
@@ -93,7 +95,6 @@ SAME_NAMES_COSINE = 0.7  # ...the same names (people, places, tools) and a word 
 SAME_VALUES_COSINE = 0.55  # the same specific values (an amount, a date, a version), built anew: a restatement
 VALUE_PARAPHRASE_COSINE = 0.72  # the same specific values (a number, an address, a name), reworded: a restatement
 CHANGE_SUBJECT = 1 / 3  # with a change word ("moved to", "now"), this much shared content is the same subject
-MAX_REWORDED = 3  # ...when at most this many content words differ ("reports to" / "manager is")
 TOLD_AGAIN_COSINE = 0.3  # the same specific values and a word in common, built anew: a restatement from this up
 SAME_TEXT = "the same text"
 KEPT_BESIDE = "says a change or a negation the stored memory does not: kept beside it"  # the same facts otherwise
@@ -462,8 +463,8 @@ def _announced(new: Statement, old: Statement, cosine: float) -> bool:
     if _swapped_alike(new, old, cosine):
         return True
     content = {w[2:] if w in again else w for w in new.content}
-    if len(content ^ old.content) > MAX_REWORDED:  # told another way, but not about other things
-        return False
+    if len(content ^ old.content) > MAX_REWORDED:  # more than a rewording: is what it tells still the subject?
+        return told_around(content, new, old)
     common = (content & old.content) - new.spanned - old.spanned  # a word of a changed command is no subject
     if not common - openers(new, old):  # a name in common is not a subject in common
         return False

@@ -57,6 +57,25 @@ def openers(new: Statement, old: Statement) -> set[str]:
     return _capitalised(new, old) | _capitalised(old, new)
 
 
+# Content words that may differ between two texts that tell one fact in other words ("reports to" / "manager is").
+MAX_REWORDED = 3
+
+
+def told_around(content: set[str], new: Statement, old: Statement) -> bool:
+    """A change told with more around it than a rewording has (when, why, what else was touched): still the
+    old fact when at most :data:`MAX_REWORDED` of its words of content are missing, two of those kept are words
+    of its subject (not a name opening either text, nor a word inside a command), and the name it opens on,
+    if any, is still there ("We bumped tallyhook to Node 20.11 this sprint; `.nvmrc` and the CI image are
+    updated" / "- tallyhook node version: 18.19"; not "Zoe flew to Berlin for the search offsite and came back
+    with ideas about ..., because ..." / "Wilhelm flew to Berlin for the platform offsite ..."). ``content``: the
+    new text's content stems, a re- verb's as its bare verb."""
+    if len(old.content - content) > MAX_REWORDED:
+        return False
+    if any(is_name(v) and opens(old, v) for v in old.values - new.values):
+        return False
+    return len((content & old.content) - new.spanned - old.spanned - openers(new, old)) >= 2
+
+
 def _capitalised(statement: Statement, other: Statement) -> set[str]:
     lower = other.content - set(other.initial.values())
     return {stemmed for stemmed in statement.initial.values() if stemmed not in lower}
