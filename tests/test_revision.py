@@ -321,6 +321,10 @@ def test_a_competing_value_is_another_of_the_same_kind_for_the_same_question(
          "How long does the weekly report take?", False),
         ("The first venue fell through, so we're getting married at the Old Mill.", "Our wedding venue is the Grange",
          "Where is our wedding venue?", False),
+        # another word of the question in the qualifier's place: still the thing asked about
+        ("We raised the unvaccinated puppy boarding rate; it's $48 a night now.",
+         "Standard puppy boarding for unvaccinated dogs costs $40 a night.",
+         "How much is standard puppy boarding for an unvaccinated dog?", False),
         # the qualifier is the answer: the old value, said in words ("Which pipeline ...")
         ("Staging deploys are triggered from the release-candidate pipeline.",
          "Staging deploys are triggered from the deploy-staging pipeline.", "Which pipeline deploys to staging?",

@@ -106,10 +106,19 @@ def qualifier_swapped(new_text: str, old_text: str, asked: frozenset[str]) -> bo
         if noun in STOP_WORDS or noun not in first_at:
             continue
         k = first_at[noun] - 1
-        other = new_words[k] if k >= 0 else ""
-        if other and other not in STOP_WORDS and other not in _WHICH_VERSION and stem(other) != stem(word):
+        if _another_qualifier(new_words[k] if k >= 0 else "", word, asked):
             return True
     return False
+
+
+def _another_qualifier(other: str, word: str, asked: frozenset[str]) -> bool:
+    """Whether ``other``, in the place of the asked ``word``, is a word of content that names another thing: not
+    the same word, nor a word of the question too ("We raised the uninsured cleaning price" / "A standard
+    cleaning ... for patients without insurance", for "How much does an uninsured patient pay for a standard
+    cleaning?")."""
+    if not other or other in STOP_WORDS or other in _WHICH_VERSION or stem(other) == stem(word):
+        return False
+    return not any(other.startswith(a) for a in asked)
 
 
 # Words that say which version of a thing is meant, not which thing ("the first venue fell through").
