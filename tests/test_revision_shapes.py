@@ -118,6 +118,12 @@ APART = [
     ("Logs: `/var/log/harbor/app.log`", "Access logs: `/var/log/harbor/access.log`", 0.8),
     # jottings that share only the word both open on, no change said: two things about one topic
     ("- harbor bench: `just bench`", "- harbor MSRV 1.79", 0.6),
+    # a chat turn told with more around it and a name added, no value replaced: nothing of the old one changed
+    (
+        "Tom: Let's keep going and chase our goals!",
+        "Tom: Yeah, Priya! We'll smash the marathon and show others how to chase their goals. Let's go for it!",
+        0.57,
+    ),
     # a note on another person's session told with more around it: the name it opens on is not kept
     (
         "Wilhelm Das flew to Berlin for the platform offsite and came back with ideas about code review.",

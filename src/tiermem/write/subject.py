@@ -63,13 +63,19 @@ MAX_REWORDED = 3
 
 def told_around(content: set[str], new: Statement, old: Statement) -> bool:
     """A change told with more around it than a rewording has (when, why, what else was touched): still the
-    old fact when at most :data:`MAX_REWORDED` of its words of content are missing, two of those kept are words
-    of its subject (not a name opening either text, nor a word inside a command), and the name it opens on,
-    if any, is still there ("We bumped tallyhook to Node 20.11 this sprint; `.nvmrc` and the CI image are
-    updated" / "- tallyhook node version: 18.19"; not "Zoe flew to Berlin for the search offsite and came back
-    with ideas about ..., because ..." / "Wilhelm flew to Berlin for the platform offsite ..."). ``content``: the
-    new text's content stems, a re- verb's as its bare verb."""
-    if len(old.content - content) > MAX_REWORDED:
+    old fact ("We bumped tallyhook to Node 20.11 this sprint; `.nvmrc` and the CI image are updated" after
+    "- tallyhook node version: 18.19") when
+
+    - a value of the old text is replaced: a chat turn that only says more is no new version of an earlier one
+      ("Tom: Yeah, Priya! We'll smash the marathon ..." / "Tom: Let's keep going and chase our goals!");
+    - at most :data:`MAX_REWORDED` of its words of content are missing;
+    - the name it opens on, if any, is kept ("Zoe flew to Berlin for the search offsite ..." is not "Wilhelm
+      flew to Berlin for the platform offsite ...");
+    - two of the words both hold are words of the subject: not a name opening either text, nor a word inside a
+      command.
+
+    ``content``: the new text's content stems, a re- verb's as its bare verb."""
+    if len(old.content - content) > MAX_REWORDED or not (old.values - new.values and new.values - old.values):
         return False
     if any(is_name(v) and opens(old, v) for v in old.values - new.values):
         return False
