@@ -71,7 +71,7 @@ def test_a_saved_mirror_answers_and_grows_like_the_one_it_was_saved_from(
 
 @pytest.mark.parametrize(
     "data",
-    [b"", b"not a snapshot", b"tiermem-bm25-2\n" + (5).to_bytes(8, "little") + b"[1,2]", b"tiermem-bm25-2\n\xff"],
+    [b"", b"not a snapshot", b"tiermem-bm25-3\n" + (5).to_bytes(8, "little") + b"[1,2]", b"tiermem-bm25-3\n\xff"],
 )
 def test_bytes_that_are_not_a_snapshot_are_refused(data: bytes) -> None:
     with pytest.raises(ValueError, match="not a BM25 mirror snapshot"):
@@ -124,6 +124,23 @@ def test_a_new_process_loads_the_saved_mirror_and_answers_the_same(
         with sqlite3.connect(store / "tiermem.db") as conn:
             conn.execute("DELETE FROM lexical_snapshots")
     assert loads == [1] and answers[0] == answers[1] and len(answers[0]) > 3
+
+
+def test_a_snapshot_of_an_earlier_format_is_rebuilt_from_the_rows_and_saved_anew(store: Path) -> None:
+    with Memory.open(store) as mem:
+        expected = [h.memory.id for h in mem.search("where is the spare key?", agent_id="a", reinforce=False)]
+    [saved] = _snapshots(store, "a")
+    with sqlite3.connect(store / "tiermem.db") as conn:  # what an earlier release wrote
+        conn.execute(
+            "UPDATE lexical_snapshots SET data = ?", (b"tiermem-bm25-2\n" + saved[len(b"tiermem-bm25-3\n") :],)
+        )
+    with Memory.open(store) as mem:
+        assert [h.memory.id for h in mem.search("where is the spare key?", agent_id="a", reinforce=False)] == expected
+    [again] = _snapshots(store, "a")
+    assert (
+        again.startswith(b"tiermem-bm25-3\n")
+        and LexicalIndex.from_bytes(again).ids == LexicalIndex.from_bytes(saved).ids
+    )
 
 
 def test_no_saved_mirror_keeps_what_a_purge_or_an_edit_took_away(store: Path) -> None:
