@@ -48,6 +48,8 @@ UPDATES = [
 ]
 CONTRADICTIONS = [
     ("My son likes broccoli", "My son dislikes broccoli", 0.93),  # the prefix comes off the word as written
+    # the negation in a clause of its own that tells the fact's subject
+    ("The car is insured", "The car insurance lapsed, the car is not insured anymore", 0.8),
 ]
 # (old, new, cosine): two facts that look alike and must both stay.
 APART = [
@@ -158,6 +160,12 @@ def test_an_opposite_made_with_a_prefix_is_a_contradiction(old: str, new: str, c
 def test_facts_that_look_alike_are_kept_apart(old: str, new: str, cosine: float) -> None:
     for first, second in ((old, new), (new, old)):
         assert compare(second, first, cosine).kind in ("distinct", "elaboration"), (first, second)
+
+
+def test_a_negation_in_a_clause_about_something_else_flips_nothing() -> None:
+    # A chat turn: its negation ("can't wait") is in a clause that shares no word with the earlier turn.
+    found = compare("Priya: Can't wait to hear about it. Have a great day! Take care.", "Priya: Take care!", 0.7)
+    assert found.kind == "elaboration"
 
 
 @pytest.mark.parametrize(("old", "new", "cosine"), RESTATEMENTS)

@@ -62,11 +62,14 @@ from .statement import (
     value_runs,
 )
 from .subject import (
+    CLAUSE_CHARS,
     MAX_REWORDED,
     identity,
     in_common,
     left_out,
     names_a_thing,
+    negated_apart,
+    occurrences,
     openers,
     opening,
     opens,
@@ -102,7 +105,6 @@ KEPT_BESIDE = "says a change or a negation the stored memory does not: kept besi
 # "the standup will be at 10").
 STATE_WORDS = frozenset(["new", "newly", "longer", "switch", "switched", "today", "currently", "will"])
 ELSEWHERE = "about something else"  # what the rules say of a pair they cannot place
-FOCUS_CHARS = 1000  # a text is split into clauses over this many characters at most (a memory-sized sentence)
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,7 +197,7 @@ def _clause_of(text: str, values: tuple[str, ...]) -> str:
     "also" or "another" there adds the value; in a clause of context it does not ("The publisher wants another
     round of polish, so the Steam launch is now April 2")."""
     wanted = [v.lower() for v in values]
-    holding = [c for c in clauses(text[:FOCUS_CHARS]) if all(v in c.lower() for v in wanted)]
+    holding = [c for c in clauses(text[:CLAUSE_CHARS]) if all(v in c.lower() for v in wanted)]
     return holding[0] if len(holding) == 1 else text
 
 
@@ -239,9 +241,10 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
     # Values on both sides and none in common: the other polarity of another fact ("I never take more than
     # three dogs out at once" says nothing against "I walk dogs on Sundays").
     other_values = bool(new.values and old.values) and new.values.isdisjoint(old.values)
-    if (flipped or opposed) and (same_subject or slot or in_place) and not other_values:
+    apart = other_values or (flipped and negated_apart(new_text, old_text, new, old))  # a negation of another clause
+    if (flipped or opposed) and (same_subject or slot or in_place) and not apart:
         return Revision(CONTRADICTION, _flip_why(old, new, opposed))
-    if (new.values != old.values or slot) and _occurrences(new, old):
+    if (new.values != old.values or slot) and occurrences(new, old):
         return Revision(DISTINCT, "another occurrence of an event")
     if new.values != old.values:
         found = _value_change(
@@ -337,7 +340,7 @@ def _focus(new_text: str, new: Statement, old: Statement) -> str | None:
     added = read(new_text).values - old.values
     if not added:
         return None
-    parts = clauses(new_text[:FOCUS_CHARS])
+    parts = clauses(new_text[:CLAUSE_CHARS])
     if len(parts) < 2:  # one clause: nothing to focus on
         return None
     holding = [i for i, c in enumerate(parts) if added <= as_values(read(c), old).values]
@@ -440,11 +443,6 @@ def _substituted(new: Statement, old: Statement) -> bool:
     latency budget to be discussed ..." / "... budget approval ...")."""
     reworded = bool(new.values) and new.values == old.values and len(new.content ^ old.content) <= MAX_REWORDED
     return swaps(new, old, replaced=reworded) >= 1
-
-
-def _occurrences(new: Statement, old: Statement) -> bool:
-    """Two events, the later not saying it changes the earlier: two occurrences, each its own memory."""
-    return old.event and new.event and not tells_change(new, old)
 
 
 def _announced(new: Statement, old: Statement, cosine: float) -> bool:

@@ -8,10 +8,11 @@ import itertools
 
 from ..recall.query import stem
 from .changes import tells_change
-from .frames import told_when
-from .statement import COPULAS, NUMBER_KEYS, Statement, is_name, kind_of
+from .frames import clauses, told_when
+from .statement import COPULAS, NUMBER_KEYS, Statement, is_name, kind_of, read
 
 SUBJECT_PART = 1 / 3  # a value in the first third of a sentence names what it is about, not its new value
+CLAUSE_CHARS = 1000  # a text is read clause by clause over this many characters at most (a memory-sized one)
 
 
 def other_opening(new: Statement, old: Statement) -> bool:
@@ -178,3 +179,20 @@ def _identifiers(statement: Statement, values: frozenset[str]) -> bool:
 def _identifier(statement: Statement, value: str) -> bool:
     """A code that does not open on a digit: "`pnpm build`", not "5K" or "plot 27b", read as numbers are."""
     return kind_of(statement, value) == "code" and not value[:1].isdigit()
+
+
+def negated_apart(new_text: str, old_text: str, new: Statement, old: Statement) -> bool:
+    """Whether the text with the odd number of negations says them only in clauses that share no word of
+    content with the other text: a negation of something else, which flips nothing of it (chat turns: "Can't
+    wait to hear about it. Have a great day! Take care." / "Take care!"). A negation of the fact itself shares
+    its subject ("The car insurance lapsed, the car is not insured anymore" / "The car is insured")."""
+    negated, other = (new_text, old) if new.negations % 2 else (old_text, new)
+    parts = clauses(negated[:CLAUSE_CHARS])
+    if len(parts) < 2:
+        return False
+    return all(part.content.isdisjoint(other.content) for part in map(read, parts) if part.negations)
+
+
+def occurrences(new: Statement, old: Statement) -> bool:
+    """Two events, the later not saying it changes the earlier: two occurrences, each its own memory."""
+    return old.event and new.event and not tells_change(new, old)
