@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
 import random
 import tempfile
 import time
@@ -29,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from datasets import LONGMEMEVAL, LONGMEMEVAL_MORE, data_dir, locate
-from progress import steps
+from progress import steps, write_results
 from retrieval import ingest, lme_date, lme_items
 from tiermem import Memory
 from tiermem.model import Hit
@@ -120,13 +119,7 @@ def main() -> None:
         for name, r in systems.items():
             cells = " | ".join(str(r[key]) for _, key in COLUMNS)
             print(f"| {part} | {name} | {r['answerable']} / {r['unanswerable']} | {cells} |")
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    payload = {
-        "machine": {"python": platform.python_version(), "platform": platform.platform()},
-        "seconds": round(time.perf_counter() - started, 1),
-        "results": results,
-    }
-    args.out.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
+    write_results(args.out, started, results)
 
 
 if __name__ == "__main__":

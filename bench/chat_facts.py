@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
 import tempfile
 import time
 from collections import Counter
@@ -27,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from datasets import LOCOMO, LONGMEMEVAL_MORE, add_data_argument, data_dir, locate
-from progress import steps
+from progress import steps, write_results
 from retrieval import lme_items, locomo_items
 from tiermem import Memory
 
@@ -81,6 +80,8 @@ def main() -> None:
     results: dict[str, dict[str, Any]] = {}
     for name, chats in conversations(data_dir(args.data)):
         results[name] = {system: measure(name, chats, config) for system, config in SYSTEMS.items()}
+    if not results:  # no dataset found: said on stderr, nothing measured, the last results kept
+        return
     print("| data | system | turns | superseded (update, contradiction) | folded (restatement) |")
     print("|---|---|---:|---:|---:|")
     for name, systems in results.items():
@@ -89,13 +90,7 @@ def main() -> None:
                   f"| {r['folded']} ({r['folded_share']:.2%}) |")  # fmt: skip
         for new, old, why in systems["default"]["examples"]:
             print(f"  superseded ({name}): {new!r} retired {old!r}: {why}")
-    payload = {
-        "machine": {"python": platform.python_version(), "platform": platform.platform()},
-        "seconds": round(time.perf_counter() - started, 1),
-        "results": results,
-    }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
+    write_results(args.out, started, results)
 
 
 if __name__ == "__main__":

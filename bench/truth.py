@@ -22,8 +22,6 @@ see their files). Results: a table on stdout and bench/results/truth.json.
 from __future__ import annotations
 
 import argparse
-import json
-import platform
 import random
 import re
 import tempfile
@@ -33,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from progress import write_results
 from tiermem import Memory
 from truth_final import FINAL_FAMILIES, FINAL_NEAR_MISSES, FINAL_POLAR
 from truth_fresh import FRESH_FAMILIES, FRESH_POLAR
@@ -307,13 +306,7 @@ def main() -> None:
             print(f"  miss ({split}): {miss}")
     for other in results.get("tune", {}).get("default", {}).get("lookalike_misses", []):
         print(f"  look-alike put first (tune): {other}")
-    payload = {
-        "machine": {"python": platform.python_version(), "platform": platform.platform()},
-        "seconds": round(time.perf_counter() - started, 1),
-        "results": results,
-    }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
+    write_results(args.out, started, results)
 
 
 if __name__ == "__main__":
