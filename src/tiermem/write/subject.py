@@ -1,6 +1,6 @@
 """What a sentence is about, as the revision rules read it: the words it opens on (English puts its subject
 first), the capitalised words opening a sentence, which may be names, and which values name a thing rather
-than measure one. Pure."""
+than measure one; and whether a negation is said of it at all, or of something else. Pure."""
 
 from __future__ import annotations
 
@@ -190,7 +190,9 @@ def negated_apart(new_text: str, old_text: str, new: Statement, old: Statement) 
     parts = clauses(negated[:CLAUSE_CHARS])
     if len(parts) < 2:
         return False
-    return all(part.content.isdisjoint(other.content) for part in map(read, parts) if part.negations)
+    negated_parts = [part for part in map(read, parts) if part.negations]
+    # No clause holds the negation on its own (it is read from the whole text): it is not apart.
+    return bool(negated_parts) and all(part.content.isdisjoint(other.content) for part in negated_parts)
 
 
 def occurrences(new: Statement, old: Statement) -> bool:
