@@ -45,6 +45,12 @@ UPDATES = [
         "We shortened the session cookie lifetime to 7 days after the account-takeover report.",
         0.56,
     ),
+    # ...where the values both keep say which thing it is, the words around differ ("travel" / "train")
+    (
+        "Our train to Glasgow departs on June 3.",
+        "The operator cancelled our booking, so we now travel to Glasgow on June 9 instead.",
+        0.6,
+    ),
 ]
 CONTRADICTIONS = [
     ("My son likes broccoli", "My son dislikes broccoli", 0.93),  # the prefix comes off the word as written

@@ -67,7 +67,7 @@ def _newer_value(
     cand: Candidate, above: Candidate, words: frozenset[str], above_words: frozenset[str], query: Query
 ) -> bool:
     """A later hit that answers the question with another value of the kind the earlier one holds, told in
-    other words (the write path kept both: "The airline rebooked us, so we now fly to Lisbon on March 21"
+    other words (the write path kept both: "The airline rebooked us onto the March 21 departure to Lisbon"
     after "Our flight to Lisbon leaves on March 14"), sharing a word of the question; or, both strong matches
     of it through other words, saying the change ("practice has moved to Thursday evenings" after "The band
     rehearses every Tuesday evening", for "Which night does the band practise?"). See

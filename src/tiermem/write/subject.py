@@ -64,8 +64,8 @@ MAX_REWORDED = 3
 
 def told_around(content: set[str], new: Statement, old: Statement) -> bool:
     """A change told with more around it than a rewording has (when, why, what else was touched): still the
-    old fact ("We bumped tallyhook to Node 20.11 this sprint; `.nvmrc` and the CI image are updated" after
-    "- tallyhook node version: 18.19") when
+    old fact ("We shortened the session cookie lifetime to 7 days after the account-takeover report" after
+    "The session cookies expire after 30 days") when
 
     - a value of the old text is replaced: a chat turn that only says more is no new version of an earlier one
       ("Tom: Yeah, Priya! We'll smash the marathon ..." / "Tom: Let's keep going and chase our goals!");
@@ -73,14 +73,17 @@ def told_around(content: set[str], new: Statement, old: Statement) -> bool:
     - the name it opens on, if any, is kept ("Zoe flew to Berlin for the search offsite ..." is not "Wilhelm
       flew to Berlin for the platform offsite ...");
     - two of the words both hold are words of the subject: not a name opening either text, nor a word inside a
-      command.
+      command; a value both hold counts as one ("The airline rebooked us, so we now fly to Lisbon on March 21"
+      after "Our flight to Lisbon leaves on March 14": "Lisbon" and "March" say which flight, where "fly" and
+      "flight" are two stems).
 
     ``content``: the new text's content stems, a re- verb's as its bare verb."""
     if len(old.content - content) > MAX_REWORDED or not (old.values - new.values and new.values - old.values):
         return False
     if any(is_name(v) and opens(old, v) for v in old.values - new.values):
         return False
-    return len((content & old.content) - new.spanned - old.spanned - openers(new, old)) >= 2
+    common = (content & old.content) - new.spanned - old.spanned - openers(new, old)
+    return len(common) + len(old.values & new.values) >= 2
 
 
 def _capitalised(statement: Statement, other: Statement) -> set[str]:
