@@ -45,7 +45,7 @@ UPDATES = [
         "We shortened the session cookie lifetime to 7 days after the account-takeover report.",
         0.56,
     ),
-    # ...where the values both keep say which thing it is, the words around differ ("travel" / "train")
+    # ...where the values both keep ("Glasgow", "June") say which fact it is, in other words ("travel" / "train")
     (
         "Our train to Glasgow departs on June 3.",
         "The operator cancelled our booking, so we now travel to Glasgow on June 9 instead.",
