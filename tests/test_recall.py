@@ -206,6 +206,14 @@ def test_stems_in_finds_the_stems_that_start_a_word_of_the_text(question: str, t
     assert query.stems_in(text) == expected
 
 
+def test_a_word_counts_for_the_longest_stem_it_begins_with() -> None:
+    query = analyse("connecticut connection", NOW)
+    assert query.stems == ("connecticut", "connect")
+    for text in ("Connecticut only", "Connecticut only, Åsa"):  # plain ASCII, and a text beyond it
+        assert query.stems_in(text) == {"connecticut"}
+    assert query.stems_in("connecticut, then re-connections") == {"connecticut", "connect"}
+
+
 @pytest.mark.parametrize(
     ("text", "start", "days"),
     [
