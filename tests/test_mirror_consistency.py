@@ -126,7 +126,9 @@ class MirrorsStayTrue(RuleBasedStateMachine):
         with Memory.open(self.place, embedder=_embedder()) as fresh:
             expected = self._hits(fresh, agent, query)
         assert [h[0] for h in seen] == [h[0] for h in expected]
-        assert all(abs(s[1] - e[1]) < 1e-6 for s, e in zip(seen, expected, strict=True))
+        # Hit scores are rounded to 6 places: sums taken in another order (a mirror kept current, one built
+        # afresh) differ far below that, yet may round to neighbouring values (0.637672 / 0.637673).
+        assert all(abs(s[1] - e[1]) < 2e-6 for s, e in zip(seen, expected, strict=True))
 
     @rule(handle=handles, agent=agents, query=texts)
     def candidates_are_the_agents_current_memories(self, handle: str, agent: str, query: str) -> None:
