@@ -212,6 +212,11 @@ def test_a_word_counts_for_the_longest_stem_it_begins_with() -> None:
     for text in ("Connecticut only", "Connecticut only, Åsa"):  # plain ASCII, and a text beyond it
         assert query.stems_in(text) == {"connecticut"}
     assert query.stems_in("connecticut, then re-connections") == {"connecticut", "connect"}
+    plain = analyse("deploy staging2 backups", NOW)  # no stem begins another
+    assert plain.stems_in("re-deploy to staging2_b; backup") == {"deploy", "staging2", "backup"}
+    assert plain.stems_in("redeploy the prestaging2 box") == set()
+    many = "redeploy " * 100 + "then deploy"  # a stem inside many words: the text is scanned by the pattern
+    assert plain.stems_in(many) == {"deploy"} and plain.stems_in(many.replace("then deploy", "")) == set()
 
 
 @pytest.mark.parametrize(

@@ -48,7 +48,9 @@ class Query:
         if not self.stems:
             return set()
         if self._plain_stems is not None and text.isascii():
-            return _starting_words(self._plain_stems, text.lower())
+            found = _starting_words(self._plain_stems, text.lower())
+            if found is not None:
+                return found
         return {m.lower() for m in _stems_pattern(self.stems).findall(text)}
 
 
@@ -132,20 +134,27 @@ def _stems_pattern(stems: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"\b(?=[{firsts}])({alternatives})", re.IGNORECASE)
 
 
-def _starting_words(stems: tuple[str, ...], text: str) -> set[str]:
+def _starting_words(stems: tuple[str, ...], text: str) -> set[str] | None:
     """What :func:`_stems_pattern` finds in a lower-cased ASCII ``text``, for ASCII ``stems`` (longest first),
     without compiling it for each query (a tenth of a first search at 10k memories): each word gives the
-    longest stem it begins with."""
+    longest stem it begins with. None when a stem is in more than :data:`_MAX_FINDS` words of the text: the
+    pattern scans those in C."""
     found: set[str] = set()
     taken: set[int] = set()  # word starts a longer stem holds
     for word_stem in stems:
-        at = text.find(word_stem)
+        at, finds = text.find(word_stem), 0
         while at != -1:
+            finds += 1
+            if finds > _MAX_FINDS:
+                return None
             if at not in taken and (at == 0 or not _word_character(text[at - 1])):
                 taken.add(at)
                 found.add(word_stem)
-            at = text.find(word_stem, at + 1)
+            at = text.find(word_stem, at + len(word_stem))  # no word starts inside a stem's letters
     return found
+
+
+_MAX_FINDS = 64
 
 
 def _word_character(char: str) -> bool:
