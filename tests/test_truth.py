@@ -308,10 +308,10 @@ def test_a_change_told_with_more_around_it_stands_first_when_it_holds_the_questi
     assert newer_first([old, other], query)[0] is old
     weak = _hit("I got fed up with the fees and moved all my client invoicing over to Xero.", 5, 0.2, 0.6)
     assert newer_first([old, weak], query)[0] is weak  # below WARM, among the first five: its words decide
-    assert (
-        newer_first([_hit("I send my invoices to clients through QuickBooks.", 0, 0.3, 0.9), weak], query)[0]
-        is not weak
-    )
+    fair = _hit("I send my invoices to clients through QuickBooks.", 0, 0.3, 0.9)  # no strong match either
+    assert newer_first([fair, weak], query)[0] is weak  # the change said of the fact's own words
+    payroll = _hit("I got fed up with the fees and moved my payroll over to Xero.", 5, 0.2, 0.6)
+    assert newer_first([fair, payroll], query)[0] is fair  # no word of the fact's: another thing
 
 
 @pytest.mark.parametrize(
@@ -414,3 +414,17 @@ def test_a_newer_fact_about_another_thing_of_the_kind_asked_about_stays_behind()
     assert newer_first([fact, other], query)[0] is fact
     update = _hit("The weekly report now takes roughly 3 hours", 5, 0.75, 1.0)
     assert newer_first([fact, update], query)[0] is update
+
+
+def test_a_later_hit_saying_a_change_goes_first_where_neither_matches_the_questions_words() -> None:
+    """Neither holds a word of the question ("motorhome", "stored", "winter"): both were found by their meaning,
+    and the change said, with a competing value, decides. A strong earlier match is left to the rules that
+    weigh the question's words; without the change said the later one stays behind."""
+    query = analyse("Where is the motorhome stored over winter?", NOW)
+    old = _hit("We park the camper at Uncle Ray's farm.", 0, 0.3, 0.9)
+    new = _hit("Ray is selling the farm, so I've moved the camper over to the storage yard on Mill Road.", 5, 0.28, 0.7)
+    assert newer_first([old, new], query)[0] is new and new.signals["newer_than"] == old.record.id
+    strong = _hit("We park the camper at Uncle Ray's farm.", 0, 0.45, 0.9)
+    assert newer_first([strong, new], query)[0] is strong
+    unsaid = _hit("Ray is selling the farm; the storage yard on Mill Road has spaces for a camper.", 5, 0.28, 0.7)
+    assert newer_first([old, unsaid], query)[0] is old

@@ -7,7 +7,14 @@ from collections.abc import Callable
 from datetime import datetime
 
 from ..model import MemoryRecord
-from ..write.versions import another_of_its_kind, competing_value, holds_kind, qualifier_swapped, says_change_of
+from ..write.versions import (
+    another_of_its_kind,
+    competing_value,
+    holds_kind,
+    qualifier_swapped,
+    says_change_of,
+    share_a_word,
+)
 from . import scoring
 from .candidate import Candidate
 from .query import Query
@@ -70,17 +77,41 @@ def _newer_value(
     other words (the write path kept both: "The airline rebooked us onto the March 21 departure to Lisbon"
     after "Our flight to Lisbon leaves on March 14"), sharing a word of the question; or, both strong matches
     of it through other words, saying the change ("practice has moved to Thursday evenings" after "The band
-    rehearses every Tuesday evening", for "Which night does the band practise?"). See
-    :func:`_later_and_strong`."""
-    if not (_later_and_strong(cand, above, words, above_words) or _told_beside(cand, above, words, above_words)):
+    rehearses every Tuesday evening", for "Which night does the band practise?"); or saying the change where
+    neither matches the question's words well (:func:`_told_where_words_fail`). See :func:`_later_and_strong`."""
+    unmatched = _told_where_words_fail(cand, above)
+    if not (
+        unmatched or _later_and_strong(cand, above, words, above_words) or _told_beside(cand, above, words, above_words)
+    ):
         return False
     if qualifier_swapped(cand.record.text, above.record.text, frozenset(query.stems)):
         return False  # the thing asked about said of another of its kind: "the weekly backup" for "the nightly"
-    shared = bool(words & above_words) or (
-        min(cand.signals["relevance"], above.signals["relevance"]) >= scoring.HOT_RELEVANCE
-        and says_change_of(cand.record.text, above.record.text)
+    shared = (
+        unmatched
+        or bool(words & above_words)
+        or (
+            min(cand.signals["relevance"], above.signals["relevance"]) >= scoring.HOT_RELEVANCE
+            and says_change_of(cand.record.text, above.record.text)
+        )
     )
     return shared and competing_value(cand.record.text, above.record.text, query.text)
+
+
+def _told_where_words_fail(cand: Candidate, above: Candidate) -> bool:
+    """Later and saying the change, the earlier hit no strong match of the question either (not HOT): both
+    were found by what they mean more than by the question's words, which then cannot tell them apart ("The
+    landowner wanted the field back, so I've moved all the hives over to the allotment site" after "We keep
+    the hives at Mrs Pengelly's orchard", for "Where are the beehives kept?": neither holds "beehives"). The
+    competing value :func:`_newer_value` asks for, and the change said, can, when the two share a word of what
+    they are about (:func:`~tiermem.write.versions.share_a_word`: "I moved my payroll over to Xero" stays behind
+    "I send my invoices to clients through QuickBooks"). The strong earlier hits are left to the rules that
+    weigh the question's words."""
+    return (
+        _when(cand.record) > _when(above.record)
+        and above.signals["relevance"] < scoring.HOT_RELEVANCE
+        and says_change_of(cand.record.text, above.record.text)
+        and share_a_word(cand.record.text, above.record.text)
+    )
 
 
 def _told_change(cand: Candidate, above: Candidate, words: frozenset[str], above_words: frozenset[str]) -> bool:

@@ -77,6 +77,15 @@ def says_change_of(new_text: str, old_text: str) -> bool:
     return tells_change(new, old) or bool(redone(new, old))
 
 
+def share_a_word(new_text: str, old_text: str) -> bool:
+    """Whether two texts hold a word of content or a value in common: what a change told in other words keeps
+    of the fact it changes ("I've moved all the hives over to the allotment site" / "We keep the hives at the
+    orchard"), and a fact about another thing need not ("moved my payroll over to Xero" / "I send my invoices
+    to clients through QuickBooks")."""
+    new, old = read(new_text), read(old_text)
+    return not (new.content.isdisjoint(old.content) and new.values.isdisjoint(old.values))
+
+
 def another_of_its_kind(new_text: str, old_text: str) -> bool:
     """Whether ``new_text`` is ``old_text`` with words swapped in two places or more, change words aside: the
     same kind of fact about another thing ("the staging cache now listens on port 6380" / "the staging
