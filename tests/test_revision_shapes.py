@@ -36,6 +36,8 @@ UPDATES = [
     ("Our office printer is a Brother HL-L2350DW.", "Our office printer is a Kyocera Ecosys M2040dn.", 0.31),
     # a past form after a determiner is an adjective ("a failed upload"), not something that happened once
     ("The sync job retries a failed upload 4 times", "The sync job retries a failed upload 6 times", 0.97),
+    # the value of one case replaced by one of its kind, the case kept ("on weekdays")
+    ("The library opens at 9am on weekdays", "The library now opens at 8:30am on weekdays", 0.95),
     # a command, a path in a code span is one value, however many words it has: changed, never folded
     ("Run the API tests with `pytest -n auto`", "The API tests now run with `make test`", 0.6),
     ("Build the docs with `mkdocs build`.", "Build the docs with `sphinx-build docs out`.", 0.7),
@@ -126,6 +128,11 @@ APART = [
     ("Logs: `/var/log/harbor/app.log`", "Access logs: `/var/log/harbor/access.log`", 0.8),
     # jottings that share only the word both open on, no change said: two things about one topic
     ("- harbor bench: `just bench`", "- harbor MSRV 1.79", 0.6),
+    # a value of another kind said where the other text has a word of its own after the same word ("on
+    # weekdays" / "on Saturdays"), the first value left out: the fact for another case, not its new value
+    ("The library opens at 9am on weekdays", "The library is open on Saturdays", 0.85),
+    ("The farmers market runs until 2pm on weekends", "The farmers market runs on Fridays", 0.85),
+    ("The ferry leaves at 7:15 in summer", "The ferry leaves in October", 0.85),
     # a chat turn told with more around it and a name added, no value replaced: nothing of the old one changed
     (
         "Tom: Let's keep going and chase our goals!",

@@ -75,6 +75,7 @@ from .subject import (
     opens,
     other_opening,
     qualified,
+    qualifier_for_value,
     quantity_for_name,
     told_around,
     topic_only,
@@ -556,7 +557,8 @@ def _value_change(
         # nightly GitHub run failed 60 times" / "the nightly Kotlin run ..."), not a new value of this one.
         # A quantity there is what is said ("I put 6% of each paycheck..." / "... 8% ...").
         return Revision(DISTINCT, "the same kind of fact about something else")
-    if quantity_for_name(old, replaced(old, removed, new, added) or removed, new, added):
+    swapped = replaced(old, removed, new, added) or removed
+    if quantity_for_name(old, swapped, new, added) or qualifier_for_value(old, removed, new, added):
         # "The shop charges $7.25 for standard shipping" / "The shop ships to Canada": an amount and a place
         # are no two values of one slot, whatever the words in common.
         return Revision(DISTINCT, "another kind of value: the same kind of fact about something else")

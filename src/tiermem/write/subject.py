@@ -201,3 +201,28 @@ def negated_apart(new_text: str, old_text: str, new: Statement, old: Statement) 
 def occurrences(new: Statement, old: Statement) -> bool:
     """Two events, the later not saying it changes the earlier: two occurrences, each its own memory."""
     return old.event and new.event and not tells_change(new, old)
+
+
+def qualifier_for_value(old: Statement, removed: frozenset[str], new: Statement, added: frozenset[str]) -> bool:
+    """Whether one value of one text stands, after the same word, where the other has a word of its own, and the
+    other's one value, of another kind, is said elsewhere: the fact told of another case ("The bakery opens at
+    8am on weekdays" / "The bakery is open on Sundays"), not its new value."""
+    return _qualifier(old, removed, new, added) or _qualifier(new, added, old, removed)
+
+
+def _qualifier(old: Statement, removed: frozenset[str], new: Statement, added: frozenset[str]) -> bool:
+    if len(removed) != 1 or len(added) != 1:
+        return False
+    (was,), (now,) = removed, added
+    at, was_at = new.at.get(now, 0), old.at.get(was, 0)
+    if (
+        not at
+        or kind_of(old, was).split()[0] == kind_of(new, now).split()[0]
+        or old.words[was_at - 1 : was_at] == new.words[at - 1 : at]
+    ):
+        return False
+    lead, own = new.words[at - 1], old.content - new.content
+    taken = {old.at[v] + i for v in old.values if v in old.at for i in range(len(v.split()))}
+    return any(
+        word == lead and i + 1 not in taken and stem(old.words[i + 1]) in own for i, word in enumerate(old.words[:-1])
+    )
