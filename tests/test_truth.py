@@ -428,3 +428,8 @@ def test_a_later_hit_saying_a_change_goes_first_where_neither_matches_the_questi
     assert newer_first([strong, new], query)[0] is strong
     unsaid = _hit("Ray is selling the farm; the storage yard on Mill Road has spaces for a camper.", 5, 0.28, 0.7)
     assert newer_first([old, unsaid], query)[0] is old
+    # Chat messages (store_conversation) say "so" and "now" as people talk: the rule weighs facts only.
+    said = {"type": "conversation", "role": "user", "turn": 0}
+    old_turn = Candidate(make_record(old.record.text, minutes=0, source=said), {"relevance": 0.3}, 0.9)
+    new_turn = Candidate(make_record(new.record.text, minutes=5, source=said), {"relevance": 0.28}, 0.7)
+    assert newer_first([old_turn, new_turn], query)[0] is old_turn
