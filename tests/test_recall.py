@@ -388,6 +388,37 @@ def test_hits_explain_their_signals_and_tier(mem: Memory) -> None:
     assert hit.explain["factors"]["type"] == pytest.approx(1.5**0.5, rel=1e-3)
 
 
+def test_hits_stand_in_the_order_of_their_tiers(mem: Memory) -> None:
+    """Diversity reorders within a tier: a partial match is never placed below a weak one (MMR, weighing the
+    changed fact against the version it follows, used to)."""
+    mem.store_many(
+        [
+            {"text": text}
+            for text in (
+                "The printer on the second floor jams often",
+                "Lunch on Fridays is pizza in the big kitchen",
+                "The office plants get watered on Mondays",
+                "Our wiki lives on Confluence",
+                "The parking garage closes at midnight",
+                "Marta leads the design team",
+                "The coffee machine breaks down often",
+                "The fire alarm gets tested every Thursday",
+                "Deploys go out on Tuesdays",
+                "The VPN drops connections often at night",
+                "Standup starts at 9:30",
+                "The on-call rotation has five engineers",
+                "Invoices are due within 30 days",
+                "The CI pipeline runs on GitHub Actions",
+            )
+        ]
+    )
+    mem.store("The heartbeat ping runs every 30 seconds")
+    mem.store("We changed the heartbeat ping interval to 60 seconds")
+    tiers = [hit.tier for hit in mem.search("How often does the heartbeat ping run?", limit=5, now=NOW)]
+    assert {"hot", "warm", "cold"} <= set(tiers)
+    assert tiers == sorted(tiers, key=["hot", "warm", "cold"].index)
+
+
 def test_time_expressions_favour_memories_from_that_time(mem: Memory) -> None:
     mem.store("Went hiking with Jo in the hills", event_at=NOW - timedelta(days=4))  # last Saturday
     mem.store("Went hiking with Jo by the lake", event_at=NOW - timedelta(days=60))
