@@ -38,6 +38,8 @@ UPDATES = [
     ("The sync job retries a failed upload 4 times", "The sync job retries a failed upload 6 times", 0.97),
     # the value of one case replaced by one of its kind, the case kept ("on weekdays")
     ("The library opens at 9am on weekdays", "The library now opens at 8:30am on weekdays", 0.95),
+    # a word more before the subject, the change said: the same thing, its new value
+    ("Our cleaner charges $25 an hour", "Our regular cleaner now charges $28 an hour", 0.9),
     # a command, a path in a code span is one value, however many words it has: changed, never folded
     ("Run the API tests with `pytest -n auto`", "The API tests now run with `make test`", 0.6),
     ("Build the docs with `mkdocs build`.", "Build the docs with `sphinx-build docs out`.", 0.7),
@@ -133,6 +135,11 @@ APART = [
     ("The library opens at 9am on weekdays", "The library is open on Saturdays", 0.85),
     ("The farmers market runs until 2pm on weekends", "The farmers market runs on Fridays", 0.85),
     ("The ferry leaves at 7:15 in summer", "The ferry leaves in October", 0.85),
+    # a word more before a word both hold, a measure of its kind in the place of the other's, no change said:
+    # the same kind of fact about another thing or case ("the weekend walker", "the trailer bike's tyres")
+    ("The dog walker comes at 11:30", "The weekend dog walker comes at 9:00", 0.85),
+    ("The bike tyres take 60 psi", "The trailer bike tyres take 40 psi", 0.85),
+    ("Our cleaner charges $25 an hour", "Our window cleaner charges $40 an hour", 0.85),
     # a chat turn told with more around it and a name added, no value replaced: nothing of the old one changed
     (
         "Tom: Let's keep going and chase our goals!",
