@@ -38,6 +38,10 @@ UPDATES = [
     ("The sync job retries a failed upload 4 times", "The sync job retries a failed upload 6 times", 0.97),
     # the value of one case replaced by one of its kind, the case kept ("on weekdays")
     ("The library opens at 9am on weekdays", "The library now opens at 8:30am on weekdays", 0.95),
+    # a change said, the words that bring the value in told another way ("runs every" / "interval to"): the
+    # words before the value are no second place swapped
+    ("The log rotation job runs every 12 hours", "We changed the log rotation job interval to 24 hours", 0.8),
+    ("The pool filter pump runs for 8 hours a day", "We changed the pool filter pump timer to 6 hours a day", 0.8),
     # a word more before the subject, the change said: the same thing, its new value
     ("Our cleaner charges $25 an hour", "Our regular cleaner now charges $28 an hour", 0.9),
     # a command, a path in a code span is one value, however many words it has: changed, never folded

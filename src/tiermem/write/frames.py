@@ -153,7 +153,9 @@ def told_when(statement: Statement) -> frozenset[str]:
     return frozenset(stem(w) for time in relative_times(statement) for w in time.split()) & statement.content
 
 
-def swaps(new: Statement, old: Statement, *, unmarked: bool = False, replaced: bool = False) -> int:
+def swaps(
+    new: Statement, old: Statement, *, unmarked: bool = False, replaced: bool = False, lead_in: bool = True
+) -> int:
     """In how many places ``new`` is ``old`` with words swapped, when most of its words stand in the same order
     (0 when they do not: a sentence built anew). A predicate said another way is no swap ("lives in" /
     "'s home is in"). ``unmarked``: the words that mark a change ("now", "moved") are not part of the frame
@@ -162,7 +164,11 @@ def swaps(new: Statement, old: Statement, *, unmarked: bool = False, replaced: b
     "My backup camera is a Canon R7 now" is "My main camera is a Nikon Z6" with two places swapped, however
     many words the values take), and only words replaced count (words added or left out are context).
     ``replaced``: only words replaced count, and a run of function words replaced by words of content, or the
-    other way, is words added or left out ("All our beans come from ..." / "We buy our beans from ...")."""
+    other way, is words added or left out ("All our beans come from ..." / "We buy our beans from ...").
+    Without ``lead_in`` (with ``unmarked``), the words right before the values on both sides are how a value
+    is brought in, not a place swapped: a change said ("The log rotation job runs every 12 hours" / "We
+    changed the log rotation job interval to 24 hours") is the fact's new value, where "the staging cache now
+    listens on port 6380" still swaps a word of what "the staging database listens on port 5433" is about."""
     old_words, new_words = old.words, new.words
     valued = 0
     if unmarked:
@@ -176,7 +182,8 @@ def swaps(new: Statement, old: Statement, *, unmarked: bool = False, replaced: b
     runs = [
         (" ".join(old_words[i1:i2]), " ".join(new_words[j1:j2]))
         for op, i1, i2, j1, j2 in matcher.get_opcodes()
-        if op == "replace" or not (replaced or unmarked)
+        if (op == "replace" or not (replaced or unmarked))
+        and (lead_in or not (unmarked and old_words[i2 : i2 + 1] == new_words[j2 : j2 + 1] == ("<v>",)))
     ]
     if replaced:
         runs = [run for run in runs if all(any(w not in IGNORED for w in side.split()) for side in run)]

@@ -453,7 +453,7 @@ def _announced(new: Statement, old: Statement, cosine: float) -> bool:
     again = redone(new, old)
     if not (again or tells_change(new, old)):
         return False
-    if swaps(new, old, unmarked=True) >= 2:  # one sentence, words swapped in two places: another fact of its kind
+    if swaps(new, old, unmarked=True, lead_in=False) >= 2:  # two places swapped: another fact of its kind
         return False
     if left_out(new, old):
         return False
