@@ -62,6 +62,9 @@ UPDATES = [
 ]
 CONTRADICTIONS = [
     ("My son likes broccoli", "My son dislikes broccoli", 0.93),  # the prefix comes off the word as written
+    # ...written with a hyphen too: "de-registered" is no restatement of "registered"
+    ("The old laptop is registered with IT", "The old laptop has been de-registered with IT", 0.85),
+    ("The boat is winterised", "The boat is de-winterised now", 0.85),
     # the negation in a clause of its own that tells the fact's subject
     ("The car is insured", "The car insurance lapsed, the car is not insured anymore", 0.8),
 ]

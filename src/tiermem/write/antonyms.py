@@ -27,11 +27,13 @@ _ANTONYMS = str.split(
 _PAIRS = {(stem(a), stem(b)) for pair in _ANTONYMS for a, b in [pair.split("/")]}
 _OPPOSITE = _PAIRS | {(b, a) for a, b in _PAIRS}
 OPPOSITES = {a: frozenset(b for x, b in _OPPOSITE if x == a) for a, _ in _OPPOSITE}  # stem -> its antonyms' stems
-_NEGATING_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "non-", "de")
+_NEGATING_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "de")
 
 
 @lru_cache(maxsize=65536)
 def unprefixed(word: str) -> frozenset[str]:
-    """The stems of ``word`` without each negating prefix it starts with, where a word of at least 4 letters
-    is left (unable: "able", dislikes: "like"); cached: every word of every text read is asked."""
-    return frozenset(stem(word[len(p) :]) for p in _NEGATING_PREFIXES if word.startswith(p) and len(word) - len(p) >= 4)
+    """The stems of ``word`` without each negating prefix it starts with, written with a hyphen or not, where a
+    word of at least 4 letters is left (unable: "able", dislikes: "like", de-winterised: "winterised");
+    cached: every word of every text read is asked."""
+    bare = ((p, word[len(p) :].removeprefix("-")) for p in _NEGATING_PREFIXES if word.startswith(p))
+    return frozenset(stem(rest) for _, rest in bare if len(rest) >= 4)
