@@ -42,6 +42,12 @@ UPDATES = [
     # words before the value are no second place swapped
     ("The log rotation job runs every 12 hours", "We changed the log rotation job interval to 24 hours", 0.8),
     ("The pool filter pump runs for 8 hours a day", "We changed the pool filter pump timer to 6 hours a day", 0.8),
+    # the name a sentence opens on ("Weekly Zoom"), its first word in lower case in the other: the same calls
+    (
+        "Weekly Zoom calls with the design agency start at 3pm",
+        "The weekly Zoom calls with the design agency now start at 4pm",
+        0.9,
+    ),
     # a word more before the subject, the change said: the same thing, its new value
     ("Our cleaner charges $25 an hour", "Our regular cleaner now charges $28 an hour", 0.9),
     # a command, a path in a code span is one value, however many words it has: changed, never folded
@@ -62,6 +68,8 @@ UPDATES = [
 ]
 CONTRADICTIONS = [
     ("My son likes broccoli", "My son dislikes broccoli", 0.93),  # the prefix comes off the word as written
+    # a name the sentence opens on ("Guest WiFi"), the other text writing its first word in lower case: a word
+    ("Guest WiFi on the office router is enabled", "We've disabled guest WiFi on the office router", 0.85),
     # ...written with a hyphen too: "de-registered" is no restatement of "registered"
     ("The old laptop is registered with IT", "The old laptop has been de-registered with IT", 0.85),
     ("The boat is winterised", "The boat is de-winterised now", 0.85),

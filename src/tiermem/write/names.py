@@ -7,15 +7,38 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .derivation import same_roots
-from .statement import Statement, is_name
+from .statement import IRREGULAR_PAST, Statement, is_name
 
 
 def reconciled(new: Statement, old: Statement) -> tuple[Statement, Statement]:
     """A capitalised word opening a sentence may be a name or an ordinary word; it is a value when the other
     text has it as one ("Kubernetes 1.27 is what runs" / "the cluster runs Kubernetes 1.27"), or when the
     other has a name this one lacks and the word is not one of the other's words ("Ingrid took over as lead
-    designer" / "the lead designer is Hiro": a name in the place of a name). Words of one root are one word."""
+    designer" / "the lead designer is Hiro": a name in the place of a name). A name a text opens on is cut after
+    its first word when the other has that word in lower case (:func:`_opening_apart`). Words of one root are
+    one word."""
+    new, old = _opening_apart(new, old), _opening_apart(old, new)
     return same_roots(as_values(new, old), as_values(old, new))
+
+
+def _opening_apart(statement: Statement, other: Statement) -> Statement:
+    """``statement`` with the name it opens on cut after its first word when ``other`` writes that word in
+    lower case, a word of its content, and holds the rest as a name ("Remote SSH access to the home server is
+    enabled" / "I've disabled remote SSH access to the home server": "remote" is a word, "SSH" the name)."""
+    for value, at in statement.at.items():
+        first, _, rest = value.partition(" ")
+        opener, _, shown = statement.shown.get(value, "").partition(" ")
+        if opener.lower().endswith("ed") or opener.lower() in IRREGULAR_PAST:
+            continue  # a verb opening the sentence ("Fixed ConnectionResetError ..."): told as an event, kept whole
+        if at == 0 and rest and value in statement.values and first in other.content and rest in other.values:
+            return replace(
+                statement,
+                values=statement.values - {value} | {rest},
+                content=statement.content | {first},
+                shown={**statement.shown, rest: shown},
+                at={**statement.at, rest: 1},
+            )
+    return statement
 
 
 def as_values(statement: Statement, other: Statement) -> Statement:

@@ -145,7 +145,7 @@ _IRREGULAR = dict(
         "bent:bend broke:break"
     )
 )
-_IRREGULAR_PAST = frozenset(_IRREGULAR)
+IRREGULAR_PAST = frozenset(_IRREGULAR)
 _PAST_BE = frozenset({"was", "were"})  # "the offsite lunch was at the taco place": once, not a standing fact
 # Their past participles, which are states as often as events ("is written in Java"): compared as the verb only.
 _PARTICIPLES = dict(
@@ -334,7 +334,7 @@ _PERIODS = {
 
 def _read_word(token: str, sentence_start: bool) -> _Word:
     lowered = token.lower()
-    past = lowered in _IRREGULAR_PAST or lowered in _PAST_BE or (lowered.endswith("ed") and len(lowered) > 4)
+    past = lowered in IRREGULAR_PAST or lowered in _PAST_BE or (lowered.endswith("ed") and len(lowered) > 4)
     if lowered in _PLAIN and (sentence_start or lowered not in STOP_WORDS or not _capitalised(token)):  # most words
         return _Word(lowered, _PLAIN_WORD, "", "", False, past)
     if lowered in _NEGATIONS or lowered.endswith("n't"):
