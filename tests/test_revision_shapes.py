@@ -150,6 +150,13 @@ APART = [
     ("The library opens at 9am on weekdays", "The library is open on Saturdays", 0.85),
     ("The farmers market runs until 2pm on weekends", "The farmers market runs on Fridays", 0.85),
     ("The ferry leaves at 7:15 in summer", "The ferry leaves in October", 0.85),
+    # an opposite word ("internal" / "external") beside other measures, the name kept: another case, no
+    # contradiction (the values both hold are names only)
+    (
+        "Acme's SFTP server gives internal teams 50 GB of space.",
+        "Acme's SFTP server gives external vendors 5 GB of space.",
+        0.9,
+    ),
     # a word more before a word both hold, a measure of its kind in the place of the other's, no change said:
     # the same kind of fact about another thing or case ("the weekend walker", "the trailer bike's tyres")
     ("The dog walker comes at 11:30", "The weekend dog walker comes at 9:00", 0.85),

@@ -79,6 +79,7 @@ from .subject import (
     quantity_for_name,
     told_around,
     topic_only,
+    values_apart,
 )
 
 RESTATEMENT, UPDATE, CONTRADICTION, ELABORATION, DISTINCT = (
@@ -239,9 +240,7 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
     # The rest kept: the old text's values too ("Olu mentioned Velsefvel on a call; nothing to do yet" flips
     # nothing of "Our contact at Velseflum prefers calls after 8 pm").
     in_place = flipped and old.values <= new.values and _in_place(shared, only_new, only_old, cosine)
-    # Values on both sides and none in common: the other polarity of another fact ("I never take more than
-    # three dogs out at once" says nothing against "I walk dogs on Sundays").
-    other_values = bool(new.values and old.values) and new.values.isdisjoint(old.values)
+    other_values = values_apart(new, old)
     apart = other_values or (flipped and negated_apart(new_text, old_text, new, old))  # a negation of another clause
     if (flipped or opposed) and (same_subject or slot or in_place) and not apart:
         return Revision(CONTRADICTION, _flip_why(old, new, opposed))

@@ -241,3 +241,16 @@ def _qualifier(old: Statement, removed: frozenset[str], new: Statement, added: f
     return any(
         word == lead and i + 1 not in taken and stem(old.words[i + 1]) in own for i, word in enumerate(old.words[:-1])
     )
+
+
+def values_apart(new: Statement, old: Statement) -> bool:
+    """Values on both sides and none in common, names aside too: the other polarity of another fact ("I never
+    take more than three dogs out at once" says nothing against "I walk dogs on Sundays"), or of another case
+    of one thing ("Tundra's API allows external partners 60 requests per minute" against "... internal
+    clients 600 requests per minute")."""
+    measures, their_measures = ({v for v in s.values if not is_name(v)} for s in (new, old))
+    return _apart(new.values, old.values) or _apart(measures, their_measures)
+
+
+def _apart(values: set[str] | frozenset[str], others: set[str] | frozenset[str]) -> bool:
+    return bool(values and others) and values.isdisjoint(others)
