@@ -35,5 +35,5 @@ def unprefixed(word: str) -> frozenset[str]:
     """The stems of ``word`` without each negating prefix it starts with, written with a hyphen or not, where a
     word of at least 4 letters is left (unable: "able", dislikes: "like", de-winterised: "winterised");
     cached: every word of every text read is asked."""
-    bare = ((p, word[len(p) :].removeprefix("-")) for p in _NEGATING_PREFIXES if word.startswith(p))
-    return frozenset(stem(rest) for _, rest in bare if len(rest) >= 4)
+    rests = (word[len(p) :].removeprefix("-") for p in _NEGATING_PREFIXES if word.startswith(p))
+    return frozenset(stem(rest) for rest in rests if len(rest) >= 4)

@@ -27,10 +27,10 @@ def _opening_apart(statement: Statement, other: Statement) -> Statement:
     enabled" / "I've disabled remote SSH access to the home server": "remote" is a word, "SSH" the name)."""
     for value, at in statement.at.items():
         first, _, rest = value.partition(" ")
-        opener, _, shown = statement.shown.get(value, "").partition(" ")
-        if opener.lower().endswith("ed") or opener.lower() in IRREGULAR_PAST:
-            continue  # a verb opening the sentence ("Fixed ConnectionResetError ..."): told as an event, kept whole
-        if at == 0 and rest and value in statement.values and first in other.content and rest in other.values:
+        if at or not rest or value not in statement.values or first not in other.content or rest not in other.values:
+            continue
+        opener, _, shown = statement.shown[value].partition(" ")
+        if not (opener.lower().endswith("ed") or opener.lower() in IRREGULAR_PAST):  # "Fixed ...": a verb
             return replace(
                 statement,
                 values=statement.values - {value} | {rest},
