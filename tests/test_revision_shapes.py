@@ -65,6 +65,8 @@ UPDATES = [
         "The operator cancelled our booking, so we now travel to Glasgow on June 9 instead.",
         0.6,
     ),
+    # two names kept ("Jenkins", "Java") are what the fact is about, however the rest is told, the change said
+    ("The Jenkins build agent runs Java 17", "Jenkins got upgraded to Java 21", 0.6),
 ]
 CONTRADICTIONS = [
     ("My son likes broccoli", "My son dislikes broccoli", 0.93),  # the prefix comes off the word as written

@@ -77,6 +77,7 @@ from .subject import (
     qualified,
     qualifier_for_value,
     quantity_for_name,
+    subject_words,
     told_around,
     topic_only,
     values_apart,
@@ -510,7 +511,7 @@ def _swapped_alike(new: Statement, old: Statement, cosine: float) -> bool:
         return False  # told another way, but not about other things as well
     # What the two are about in common: an amount, a code or an address, two words, or one word and a close
     # meaning. A name alone is not: everything said about Sam has "Sam" in it.
-    shared = len(in_common(new, old) - openers(new, old))
+    shared = subject_words(new, old)
     specific = any(VALUE_CHARACTER.search(v) for v in new.values & old.values)
     kinds = {kind_of(old, v) for v in removed}
     # A code or a name says no slot of its own, as a percentage or a day does: one word in common and a close

@@ -131,6 +131,14 @@ def in_common(new: Statement, old: Statement) -> frozenset[str]:
     return (new.content - new.spanned) & (old.content - old.spanned)
 
 
+def subject_words(new: Statement, old: Statement) -> int:
+    """The words of content two texts share, a sentence's opening capitalised word aside, and the names they
+    keep when they keep two or more: "CI" and "Python" are what "CI was moved to Python 3.11" and "The CI
+    pipeline uses Python 3.10" are about, where one name alone is in everything said about it."""
+    names = sum(map(is_name, new.values & old.values))
+    return len(in_common(new, old) - openers(new, old)) + (names if names >= 2 else 0)
+
+
 def opens(statement: Statement, value: str) -> bool:
     """Whether ``value`` stands where English puts what a sentence is about: before its copula ("the hotel in
     Paris is booked"), or, with none, in the first third of it."""
