@@ -67,6 +67,12 @@ UPDATES = [
     ),
     # two names kept ("Jenkins", "Java") are what the fact is about, however the rest is told, the change said
     ("The Jenkins build agent runs Java 17", "Jenkins got upgraded to Java 21", 0.6),
+    # the clause that puts a value of the old one's kind in its place, others bringing values of their own
+    (
+        "The build server runs Node 18",
+        "The build server moved to Node 20; the `engines` field in `package.json` was bumped too",
+        0.5,
+    ),
 ]
 CONTRADICTIONS = [
     ("My son likes broccoli", "My son dislikes broccoli", 0.93),  # the prefix comes off the word as written
@@ -80,6 +86,14 @@ CONTRADICTIONS = [
 ]
 # (old, new, cosine): two facts that look alike and must both stay.
 APART = [
+    # the clause that replaces a value, with no change said in it or before it: a reason after it ("since the
+    # platform team") says no change of this fact
+    (
+        "Lena is the support lead and the main contact for the VPN migration.",
+        "Omar Haddad is the network lead and the main contact for the VPN migration, which took about 2 days, but only "
+        "for the London office, since the platform team.",
+        0.61,
+    ),
     # a name beside a number said of another thing (flat 2, not flat 1): two values replaced, another fact
     ("The rent for flat 1 is £900", "The new tenant in flat 2 paid £750 rent", 0.7),
     # a negation beside one word in common, none of the old text's values kept: nothing of it is flipped

@@ -44,7 +44,7 @@ from .frames import (
     told_when,
     verb_swap,
 )
-from .names import as_values, reconciled
+from .names import reconciled
 from .opposites import as_written, negated_by_prefix, opposed_frame, opposite_words
 from .statement import (
     ADDITIVE,
@@ -55,7 +55,6 @@ from .statement import (
     IGNORED,
     VALUE_CHARACTER,
     Statement,
-    change_marks,
     is_name,
     kind_of,
     read,
@@ -64,6 +63,7 @@ from .statement import (
 from .subject import (
     CLAUSE_CHARS,
     MAX_REWORDED,
+    focus_of,
     identity,
     in_common,
     left_out,
@@ -259,7 +259,7 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
         )
         if found.kind != DISTINCT or clause_breaks(old_text.strip()):
             return found
-        focus = _focus(new_text, new, old) or reported(new_text)
+        focus = focus_of(new_text, old) or reported(new_text)
         inner = _relate(focus, old_text, cosine, same_type, threshold) if focus else found
         return inner if inner.kind == UPDATE else found
     if not only_new and not only_old:
@@ -329,27 +329,6 @@ def _same_subject(new: frozenset[str], old: frozenset[str], cosine: float) -> bo
     share = shared / union if union else 0.0
     contains = shared > 0 and (new <= old or old <= new)
     return share >= SUBJECT_SHARE or (contains and (share >= PARAPHRASE_SUBJECT or cosine >= ELABORATION_COSINE))
-
-
-def _focus(new_text: str, new: Statement, old: Statement) -> str | None:
-    """The clause of a text of several that holds every value the text has and the old one (a clause) lacks,
-    with the change words its other clauses say and the values they share with the old one: what the rest is
-    context for ("The renewal letter came: the car insurance will cost $1,120 per year from now on"; "Since it
-    gets dark early now, the dog goes out at 6 pm"). None for a text of one clause, or with the new values
-    spread over several. A capitalised word opening the text counts as its own reading has it: a name only
-    where it reads as one ("Marta reorganised the drive; product photos now live in the Assets folder")."""
-    added = read(new_text).values - old.values
-    if not added:
-        return None
-    parts = clauses(new_text[:CLAUSE_CHARS])
-    if len(parts) < 2:  # one clause: nothing to focus on
-        return None
-    holding = [i for i, c in enumerate(parts) if added <= as_values(read(c), old).values]
-    if len(holding) != 1:
-        return None
-    context = read(" ".join(c for i, c in enumerate(parts) if i != holding[0]))
-    kept = [context.shown[v] for v in sorted(context.values & old.values)]  # "CI" in "more CI minutes: 5,000 ..."
-    return " ".join([parts[holding[0]], *sorted(change_marks(context.words)), *kept])
 
 
 def _changed_to(new: Statement, old: Statement, only_new: frozenset[str], only_old: frozenset[str]) -> Revision | None:

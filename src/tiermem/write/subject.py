@@ -5,11 +5,13 @@ than measure one; and whether a negation is said of it at all, or of something e
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
 from ..recall.query import stem
 from .changes import tells_change
 from .frames import clauses, told_when
-from .statement import COPULAS, NUMBER_KEYS, Statement, is_name, kind_of, read
+from .names import as_values
+from .statement import COPULAS, DURATION_UNITS, NUMBER_KEYS, Statement, change_marks, is_name, kind_of, read
 
 SUBJECT_PART = 1 / 3  # a value in the first third of a sentence names what it is about, not its new value
 CLAUSE_CHARS = 1000  # a text is read clause by clause over this many characters at most (a memory-sized one)
@@ -137,6 +139,51 @@ def subject_words(new: Statement, old: Statement) -> int:
     pipeline uses Python 3.10" are about, where one name alone is in everything said about it."""
     names = sum(map(is_name, new.values & old.values))
     return len(in_common(new, old) - openers(new, old)) + (names if names >= 2 else 0)
+
+
+def focus_of(new_text: str, old: Statement) -> str | None:
+    """The clause of a text of several that holds every value the text has and the old one (a clause) lacks,
+    with the change words its other clauses say and the values they share with the old one: what the rest is
+    context for ("The renewal letter came: the car insurance will cost $1,120 per year from now on"; "Since it
+    gets dark early now, the dog goes out at 6 pm"). None for a text of one clause, or with the new values
+    spread over several, unless one clause alone puts values of their kinds in the place of the old text's
+    (:func:`_replacing`); the change it says is then told in it or before it, what follows being a reason or
+    an aside. A capitalised word opening the text counts as its own reading has it: a name only where it reads
+    as one ("Marta reorganised the drive; product photos now live in the Assets folder")."""
+    added = read(new_text).values - old.values
+    if not added:
+        return None
+    parts = clauses(new_text[:CLAUSE_CHARS])
+    if len(parts) < 2:  # one clause: nothing to focus on
+        return None
+    held = [as_values(read(c), old) for c in parts]
+    holding = [i for i, c in enumerate(held) if added <= c.values]
+    told = parts
+    if not holding:
+        holding = _replacing(held, added, old)
+        told = parts[: holding[0]] if len(holding) == 1 else parts
+    if len(holding) != 1:
+        return None
+    context = read(" ".join(c for i, c in enumerate(parts) if i != holding[0]))
+    kept = [context.shown[v] for v in sorted(context.values & old.values)]  # "CI" in "more CI minutes: 5,000 ..."
+    marks = change_marks(read(" ".join(c for i, c in enumerate(told) if i != holding[0])).words)
+    return " ".join([parts[holding[0]], *sorted(marks), *kept])
+
+
+def _replacing(parts: Sequence[Statement], added: frozenset[str], old: Statement) -> list[int]:
+    """The clauses that hold new values of every kind the old text has and the new one lacks, and a word of
+    the old text's content (not a unit of time): where the change is, when the text's other clauses bring values
+    of their own ("Pebblecast moved to Go 1.22; the `go` directive in `go.mod` is bumped too" after
+    "Pebblecast builds with Go 1.21")."""
+    kept = frozenset().union(*(p.values for p in parts))
+    kinds = {kind_of(old, v) for v in old.values - kept}
+    if not kinds:
+        return []
+    return [
+        i
+        for i, p in enumerate(parts)
+        if kinds <= {kind_of(p, v) for v in p.values & added} and (p.content & old.content) - DURATION_UNITS
+    ]
 
 
 def opens(statement: Statement, value: str) -> bool:
