@@ -89,6 +89,20 @@ def _kept_in_order(old: Statement, new: Statement) -> bool:
     return all(word in remaining for word in old.words if word not in IGNORED)
 
 
+def opens_alike(new: Statement, old: Statement) -> bool:
+    """Whether the two open on the same three words or more, a word of content among them, and then each says
+    things of its own: one frame said of two things ("Dad takes 10 mg of lisinopril in the morning" / "Dad
+    takes 10 mg of atorvastatin at night"), not a fact built anew."""
+    common = 0
+    for word, theirs in zip(new.words, old.words, strict=False):
+        if word != theirs:
+            break
+        common += 1
+    if common < 3 or not {stem(w) for w in new.words[:common]} & new.content:
+        return False
+    return bool(new.content - old.content) and bool(old.content - new.content)
+
+
 def placed(words: tuple[str, ...], at: int) -> bool:
     """Whether the word at ``at`` follows "the" after a preposition of place or direction ("under the ...",
     "to the ...")."""

@@ -35,6 +35,7 @@ from .frames import (
     _kept_in_order,
     clause_breaks,
     clauses,
+    opens_alike,
     placed_slot,
     relative_times,
     replaced_slot,
@@ -185,6 +186,8 @@ def _told_again(new_text: str, old_text: str) -> list[str]:
         return []
     again = redone(new, old)  # "restocked the tank with ember tetras"
     if new.negations % 2 != old.negations % 2 or tells_change(new, old) or again or _substituted(new, old):
+        return []
+    if opens_alike(new, old):
         return []
     # A length of time's unit is no word of the subject: many facts share "14 days".
     lengths = {kind_of(old, v)[7:] for v in specific} & DURATION_UNITS
