@@ -86,6 +86,8 @@ CONTRADICTIONS = [
 ]
 # (old, new, cosine): two facts that look alike and must both stay.
 APART = [
+    # one thing done for another at the time both keep: two things done, not a new state of one
+    ("Parcels for the shop are collected on Mondays.", "Parcels for the shop are delivered on Mondays.", 0.9),
     # one frame opening both, said of two things (two drugs, two times of day): not the same dose told again
     ("Mum takes 5 mg of amlodipine in the morning.", "Mum takes 5 mg of ramipril at bedtime.", 0.5),
     # the clause that replaces a value, with no change said in it or before it: a reason after it ("since the

@@ -54,6 +54,7 @@ from .statement import (
     DETERMINERS,
     DURATION_UNITS,
     IGNORED,
+    IRREGULAR_PAST,
     VALUE_CHARACTER,
     Statement,
     is_name,
@@ -381,10 +382,23 @@ def _attribute(new: Statement, old: Statement, slot: tuple[str, str, bool]) -> b
     says its subject *is* (a copula before it: "the editor is vim" -> "... is emacs"). After another verb it
     is one of many ("Carlos is allergic to peanuts" / "... to shellfish"; "we bought a new sofa" / "... a new
     rug")."""
-    if _modifies(new, old, slot):
+    if _modifies(new, old, slot) or _done_when(new, old, slot):
         return False
     before = [w for w in old.words[: slot_at(old, slot)] if w not in DETERMINERS]
     return bool(before) and before[-1] in COPULAS
+
+
+def _done_when(new: Statement, old: Statement, slot: tuple[str, str, bool]) -> bool:
+    """Whether the replaced words are one past participle for another, the values both keep said of each: two
+    things done, at one time or place ("New episodes are released on Tuesdays" / "... recorded on Tuesdays"),
+    not the state a thing is in."""
+    was, now = slot[0].split(), slot[1].split()
+    participles = len(was) == len(now) == 1 and all(_participle(w) for w in (*was, *now))
+    return participles and bool(new.values) and new.values == old.values
+
+
+def _participle(word: str) -> bool:
+    return word in IRREGULAR_PAST or (word.endswith("ed") and len(word) > 4)
 
 
 def _same_values(new: Statement, old: Statement, cosine: float) -> bool:
