@@ -36,6 +36,12 @@ CONTRADICTIONS = [
     ("Dark mode is enabled in the terminal", "Dark mode is disabled in the terminal", 0.88),
     ("The feature flag for search is on", "The feature flag for search is off", 0.95),
     ("The user likes cilantro", "The user hates cilantro", 0.8),
+    # the negation said in one clause, why in another: the subject is the negated clause's
+    (
+        "Grandpa drives himself to the shops.",
+        "Grandpa isn't driving anymore; his GP asked him to give up his licence.",
+        0.45,
+    ),
 ]
 DISTINCT = [
     ("The staging database listens on port 5433", "The production database listens on port 5432", 0.84),

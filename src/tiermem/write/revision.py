@@ -71,6 +71,7 @@ from .subject import (
     left_out,
     names_a_thing,
     negated_apart,
+    negated_clause,
     occurrences,
     openers,
     opening,
@@ -247,6 +248,8 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
     in_place = flipped and old.values <= new.values and _in_place(shared, only_new, only_old, cosine)
     other_values = values_apart(new, old)
     apart = other_values or (flipped and negated_apart(new_text, old_text, new, old))  # a negation of another clause
+    if flipped and not same_subject and (clause := negated_clause(new_text, new, old)) is not None:
+        same_subject = _same_subject(clause, old.content, cosine)  # the clause the negation is said in
     if (flipped or opposed) and (same_subject or slot or in_place) and not apart:
         return Revision(CONTRADICTION, _flip_why(old, new, opposed))
     if (new.values != old.values or slot) and occurrences(new, old):
