@@ -36,6 +36,12 @@ CONTRADICTIONS = [
     ("Dark mode is enabled in the terminal", "Dark mode is disabled in the terminal", 0.88),
     ("The feature flag for search is on", "The feature flag for search is off", 0.95),
     ("The user likes cilantro", "The user hates cilantro", 0.8),
+    # one negation of the fact, another in a clause about something else: the fact is still flipped
+    (
+        "Mobile alerts are enabled for the backup job.",
+        "Mobile alerts are switched off for the backup job — nobody was reading them.",
+        0.78,
+    ),
     # the negation said in one clause, why in another: the subject is the negated clause's
     (
         "Grandpa drives himself to the shops.",

@@ -72,6 +72,7 @@ from .subject import (
     names_a_thing,
     negated_apart,
     negated_clause,
+    negated_within,
     occurrences,
     openers,
     opening,
@@ -238,7 +239,7 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
     same_subject = _same_subject(new.content, old.content, cosine) and not topic_only(new, old, shared)
     # A replaced slot leaves a frame that says what the fact is about: at least two shared words of content.
     slot = replaced_slot(new, old) if len(shared) + len(new.values & old.values) >= 2 else None
-    flipped = (new.negations % 2) != (old.negations % 2)
+    flipped = (new.negations % 2) != (old.negations % 2) or negated_within(new_text, new, old)
     opposed = None if flipped else opposite_words(new, old)
     if opposed and not (same_subject or slot):
         mapped = opposed_frame(new, old, opposed)

@@ -286,6 +286,20 @@ def negated_clause(new_text: str, new: Statement, old: Statement) -> frozenset[s
     return negated[0].content
 
 
+def negated_within(new_text: str, new: Statement, old: Statement) -> bool:
+    """Whether the clauses of a text of two or three that share a word with the old text flip its polarity
+    when the whole text does not: one negation of the fact and another of something else ("We stopped doing
+    the Saturday farmers' market, it wasn't worth the gas" after "We deliver bread to our farmers' market
+    stall every Saturday"). Bounded as :func:`negated_clause` is."""
+    if new.negations < 2 or new.negations % 2 != old.negations % 2 or "?" in new_text:
+        return False
+    parts = clauses(new_text[:CLAUSE_CHARS])
+    if not 2 <= len(parts) <= 3:
+        return False
+    about = [part for part in map(read, parts) if not part.content.isdisjoint(old.content)]
+    return bool(about) and sum(part.negations for part in about) % 2 != old.negations % 2
+
+
 def occurrences(new: Statement, old: Statement) -> bool:
     """Two events, the later not saying it changes the earlier: two occurrences, each its own memory."""
     return old.event and new.event and not tells_change(new, old)
