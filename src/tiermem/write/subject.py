@@ -269,35 +269,36 @@ def negated_apart(new_text: str, old_text: str, new: Statement, old: Statement) 
 
 
 def negated_clause(new_text: str, new: Statement, old: Statement) -> frozenset[str] | None:
-    """The content of the one clause of a text of two or three that says its negations, when that clause shares
-    a word with the old text: what the negation is said of, the other clauses being why or what follows ("Dad
-    isn't driving anymore; the neurologist told him to hand over the keys" after "Dad drives himself to his
-    medical appointments"). None otherwise, and for a longer text or one that asks something: chat messages
-    stored as facts ("That sounds great! I don't have an Xbox console, but ... Do I need ...?") took 46 more
-    wrong contradictions of LongMemEval's 36,739 turns without those bounds, 3 with them."""
-    if "?" in new_text:  # a question asks, it tells nothing (a chat message: "I don't have one; can I ...?")
-        return None
-    parts = clauses(new_text[:CLAUSE_CHARS])
-    if not 2 <= len(parts) <= 3:
-        return None
-    negated = [part for part in map(read, parts) if part.negations]
+    """The content of the one clause of a short statement (:func:`_told_clauses`) that says its negations, when
+    that clause shares a word with the old text: what the negation is said of, the other clauses being why or
+    what follows ("Dad isn't driving anymore; the neurologist told him to hand over the keys" after "Dad drives
+    himself to his medical appointments"). None otherwise."""
+    negated = [part for part in _told_clauses(new_text) if part.negations]
     if len(negated) != 1 or negated[0].negations != new.negations or negated[0].content.isdisjoint(old.content):
         return None
     return negated[0].content
 
 
 def negated_within(new_text: str, new: Statement, old: Statement) -> bool:
-    """Whether the clauses of a text of two or three that share a word with the old text flip its polarity
-    when the whole text does not: one negation of the fact and another of something else ("We stopped doing
-    the Saturday farmers' market, it wasn't worth the gas" after "We deliver bread to our farmers' market
-    stall every Saturday"). Bounded as :func:`negated_clause` is."""
-    if new.negations < 2 or new.negations % 2 != old.negations % 2 or "?" in new_text:
+    """Whether the clauses of a short statement (:func:`_told_clauses`) that share a word with the old text
+    flip its polarity when the whole text does not: one negation of the fact and another of something else
+    ("Dependabot is turned off on Pebblecast — nobody was reviewing its PRs" after "Dependabot is enabled for
+    Pebblecast")."""
+    if new.negations < 2 or new.negations % 2 != old.negations % 2:
         return False
-    parts = clauses(new_text[:CLAUSE_CHARS])
-    if not 2 <= len(parts) <= 3:
-        return False
-    about = [part for part in map(read, parts) if not part.content.isdisjoint(old.content)]
+    about = [part for part in _told_clauses(new_text) if not part.content.isdisjoint(old.content)]
     return bool(about) and sum(part.negations for part in about) % 2 != old.negations % 2
+
+
+def _told_clauses(text: str) -> list[Statement]:
+    """The clauses of a statement of two or three that asks nothing, read; none for any other text. Chat
+    messages stored as facts ("That sounds great! I don't have an Xbox console, but ... Do I need ...?") took
+    46 more wrong contradictions of LongMemEval's 36,739 turns through :func:`negated_clause` without these
+    bounds, 3 with them."""
+    if "?" in text:  # a question asks, it tells nothing
+        return []
+    parts = clauses(text[:CLAUSE_CHARS])
+    return [read(part) for part in parts] if 2 <= len(parts) <= 3 else []
 
 
 def occurrences(new: Statement, old: Statement) -> bool:
