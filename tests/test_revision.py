@@ -35,6 +35,7 @@ CONTRADICTIONS = [
     ("always run the database migrations on staging", "never run the database migrations on staging", 0.92),
     ("Dark mode is enabled in the terminal", "Dark mode is disabled in the terminal", 0.88),
     ("The feature flag for search is on", "The feature flag for search is off", 0.95),
+    ("Tomás is on the rota this week.", "Tomás is off the rota this week.", 0.9),  # both govern "the rota"
     ("The user likes cilantro", "The user hates cilantro", 0.8),
     # one negation of the fact, another in a clause about something else: the fact is still flipped
     (

@@ -205,6 +205,12 @@ RESTATEMENTS = [
     ("All our coffee beans come from Hasbean.", "We buy our coffee beans from Hasbean.", 0.91),
     # a name of several words, close in meaning, no word in common: as specific as a word of the subject
     ("We store the canoes at Ferry Lane Boathouse.", "Our kayaks live at Ferry Lane Boathouse.", 0.86),
+    # "on" a place and "off" of a phrasal verb ("drop off") govern other things: no opposites
+    (
+        "The bakery on Elm Road sells 40 baguettes every Saturday.",
+        "Every Saturday we drop off 40 baguettes at the Elm Road bakery.",
+        0.9,
+    ),
 ]
 
 

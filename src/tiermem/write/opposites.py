@@ -8,7 +8,7 @@ from itertools import pairwise
 
 from ..recall.query import stem
 from .antonyms import OPPOSITES
-from .statement import Statement
+from .statement import DETERMINERS, Statement
 
 
 def opposite_words(new: Statement, old: Statement) -> tuple[str, str] | None:
@@ -16,7 +16,7 @@ def opposite_words(new: Statement, old: Statement) -> tuple[str, str] | None:
     here, function words included ("on" / "off", "before" / "after")."""
     mine = new.opposable - old.opposable  # an antonym has an antonym: only these words can be one
     for a in sorted(old.opposable - new.opposable):
-        if found := OPPOSITES[a] & mine:
+        if (found := OPPOSITES[a] & mine) and not _other_objects(old, a, new, min(found)):
             return a, min(found)
     if not (old.prefixed or new.prefixed):  # most texts have no word under a negating prefix
         return None
@@ -29,6 +29,32 @@ def opposite_words(new: Statement, old: Statement) -> tuple[str, str] | None:
         if found := unprefixed & theirs:
             return min(found), word
     return None
+
+
+def _other_objects(old: Statement, was: str, new: Statement, now: str) -> bool:
+    """Whether "on" (or "off") governs a thing the other text's "off" (or "on") does not: "the café on Mercer
+    Street" is a place, which "we drop off 18 loaves" does not undo; "on the rota" / "off the rota" and "is
+    on" / "is off now" are opposites."""
+    if {was, now} != _ON_OFF:
+        return False
+    governed = _governed(old, was)
+    return bool(governed) and governed != _governed(new, now)
+
+
+def _governed(statement: Statement, word: str) -> str:
+    """The word after ``word`` when it opens what a preposition governs (a determiner, a number, a name)."""
+    words = statement.words
+    at = words.index(word) + 1 if word in words else len(words)
+    if at >= len(words):
+        return ""
+    following = words[at]
+    opens = (
+        following in DETERMINERS or following[0].isdigit() or any(statement.at.get(v) == at for v in statement.values)
+    )
+    return following if opens else ""
+
+
+_ON_OFF = frozenset({"on", "off"})
 
 
 def negated_by_prefix(new: Statement, old: Statement) -> bool:
