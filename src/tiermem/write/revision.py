@@ -54,11 +54,11 @@ from .statement import (
     DETERMINERS,
     DURATION_UNITS,
     IGNORED,
-    IRREGULAR_PAST,
     VALUE_CHARACTER,
     Statement,
     is_name,
     kind_of,
+    past_form,
     read,
     value_runs,
 )
@@ -397,12 +397,8 @@ def _done_when(new: Statement, old: Statement, slot: tuple[str, str, bool]) -> b
     things done, at one time or place ("New episodes are released on Tuesdays" / "... recorded on Tuesdays"),
     not the state a thing is in."""
     was, now = slot[0].split(), slot[1].split()
-    participles = len(was) == len(now) == 1 and all(_participle(w) for w in (*was, *now))
+    participles = len(was) == len(now) == 1 and all(map(past_form, (*was, *now)))
     return participles and bool(new.values) and new.values == old.values
-
-
-def _participle(word: str) -> bool:
-    return word in IRREGULAR_PAST or (word.endswith("ed") and len(word) > 4)
 
 
 def _same_values(new: Statement, old: Statement, cosine: float) -> bool:

@@ -332,9 +332,13 @@ _PERIODS = {
 }
 
 
+def past_form(word: str) -> bool:  # a past tense or participle, irregular or in -ed ("seed", "need": none)
+    return word in IRREGULAR_PAST or (word.endswith("ed") and len(word) > 4)
+
+
 def _read_word(token: str, sentence_start: bool) -> _Word:
     lowered = token.lower()
-    past = lowered in IRREGULAR_PAST or lowered in _PAST_BE or (lowered.endswith("ed") and len(lowered) > 4)
+    past = past_form(lowered) or lowered in _PAST_BE
     if lowered in _PLAIN and (sentence_start or lowered not in STOP_WORDS or not _capitalised(token)):  # most words
         return _Word(lowered, _PLAIN_WORD, "", "", False, past)
     if lowered in _NEGATIONS or lowered.endswith("n't"):

@@ -158,16 +158,16 @@ def focus_of(new_text: str, old: Statement) -> str | None:
         return None
     held = [as_values(read(c), old) for c in parts]
     holding = [i for i, c in enumerate(held) if added <= c.values]
-    told = parts
-    if not holding:
+    replacing = not holding
+    if replacing:
         holding = _replacing(held, added, old)
-        told = parts[: holding[0]] if len(holding) == 1 else parts
     if len(holding) != 1:
         return None
-    context = read(" ".join(c for i, c in enumerate(parts) if i != holding[0]))
+    others = [c for i, c in enumerate(parts) if i != holding[0]]
+    context = read(" ".join(others))
     kept = [context.shown[v] for v in sorted(context.values & old.values)]  # "CI" in "more CI minutes: 5,000 ..."
-    marks = change_marks(read(" ".join(c for i, c in enumerate(told) if i != holding[0])).words)
-    return " ".join([parts[holding[0]], *sorted(marks), *kept])
+    said = read(" ".join(others[: holding[0]])) if replacing else context  # there, the change told before it
+    return " ".join([parts[holding[0]], *sorted(change_marks(said.words)), *kept])
 
 
 def _replacing(parts: Sequence[Statement], added: frozenset[str], old: Statement) -> list[int]:
