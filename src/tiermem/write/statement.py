@@ -166,6 +166,8 @@ _BASE_FORMS = {**_IRREGULAR, **_PARTICIPLES, **_LIKING, **_PRESENT_FORMS}
 _PRESENT = frozenset(
     split_words(
         "is are am has have does do can must should will lives works runs gets get goes comes keeps needs "
+        # contracted, as chat and notes write them: "We've got 97 guests confirmed" is a state, not an event
+        "i'm we're you're they're i've we've you've they've i'll we'll you'll they'll it'll he'll she'll that'll "
         # habits: what happens every time is a state of things, not one occurrence ("gets collected every week")
         "every each daily weekly monthly yearly nightly usually always often normally typically mornings "
         "evenings nights weekends afternoons mondays tuesdays wednesdays thursdays fridays saturdays sundays"
@@ -219,10 +221,9 @@ def _tokens(text: str) -> list[tuple[str, bool, bool]]:
     """Each token with whether a sentence ends right after it (trailing punctuation is not part of it) and
     whether only whitespace follows it (no punctuation: "Visual Studio Code" is one name, "Alice, Bob" two).
 
-    A token never spans whitespace, so the text is read a whitespace-free chunk at a time: a chunk of
-    letters and digits alone is one token (most are), any other is read once by the regex and remembered
-    (:func:`_chunk`: chunks repeat across memories as words do). The whitespace after a chunk ends a
-    sentence when it is a line break."""
+    A token never spans whitespace, so the text is read a whitespace-free chunk at a time: a chunk of letters and
+    digits alone is one token (most are), any other is read once by the regex and remembered (:func:`_chunk`: chunks
+    repeat across memories as words do). The whitespace after a chunk ends a sentence when it is a line break."""
     text = text.replace("’", "'")
     found: list[tuple[str, bool, bool]] = []
     if "\n" not in text:
@@ -490,8 +491,7 @@ def _names(token: str, word: _Word) -> bool:
 
 
 def _number(token: str) -> str:
-    """A value as compared: lower-cased, thousands separators dropped ("1,000" = "1000"), words stemmed
-    ("Fridays" = "Friday")."""
+    """A value as compared: lower-cased, thousands separators dropped ("1,000" = "1000"), words stemmed."""
     lowered = token.lower()
     if lowered.isalpha():
         return stem(lowered)
