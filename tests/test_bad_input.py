@@ -156,6 +156,13 @@ def test_text_at_the_limit_is_accepted(mem: Memory) -> None:
     assert mem.store("é" * 32_768).created  # exactly 65536 bytes
 
 
+def test_a_backslash_before_u0000_is_text_and_a_nul_after_one_is_refused(mem: Memory) -> None:
+    kept = mem.store("a note on escapes", metadata={"pattern": "\\u0000", "\\\\u0000": 1}).memory
+    assert mem.get(kept.id).metadata == {"pattern": "\\u0000", "\\\\u0000": 1}
+    with pytest.raises(ValidationError, match="NUL"):
+        mem.store("another note", metadata={"pattern": "\\\x00"})
+
+
 def test_custom_lower_text_cap_from_config(open_memory: Callable[..., Memory], store_path: Path) -> None:
     store_path.mkdir(parents=True)
     (store_path / "config.json").write_text(json.dumps({"max_text_bytes": 100}))

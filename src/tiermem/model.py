@@ -373,7 +373,8 @@ def check_json_object(name: str, value: object) -> dict[str, Any]:
         encoded.encode("utf-8")
     except UnicodeEncodeError:
         raise ValidationError(f"{name} contains invalid UTF-8 (a lone surrogate); re-encode it") from None
-    if "\\u0000" in encoded:
+    # A NUL is written "\u0000"; a backslash as text is written "\\" and may be followed by "u0000" as text.
+    if "\\u0000" in encoded.replace("\\\\", ""):
         raise ValidationError(f"{name} contains a NUL character; remove it")
     if len(encoded.encode("utf-8")) > MAX_METADATA_BYTES:
         raise ValidationError(f"{name} is larger than {MAX_METADATA_BYTES} bytes once serialised")
