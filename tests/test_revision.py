@@ -13,6 +13,7 @@ from tiermem import Memory
 from tiermem.recall.query import analyse
 from tiermem.write.derivation import same_roots
 from tiermem.write.frames import _kept_bound
+from tiermem.write.names import reconciled
 from tiermem.write.revision import compare
 from tiermem.write.spans import code_spans
 from tiermem.write.statement import change_marks, is_name, kind_of, read
@@ -883,3 +884,11 @@ def test_a_lone_backtick_or_a_span_over_a_line_break_is_plain_text() -> None:
     assert code_spans("`make\ntest`")[1] == {}
     text, spans = code_spans("use `a` or `b`")
     assert text == "use _a_ or _b_" and spans == {"_a_": "`a`", "_b_": "`b`"}
+
+
+def test_a_short_word_in_ed_opening_a_name_is_no_verb_and_is_cut_off_as_a_word() -> None:
+    """ "Shed Kestrel ..." beside "The shed at Kestrel ...": "shed" is the other's word, "Kestrel" the name; a
+    word of four letters in -ed ("shed", "Fred") is no past form, as the reader has it."""
+    new, old = reconciled(read("Shed Kestrel stores the mower"), read("The shed at Kestrel stores the mower"))
+    assert (new.values, "shed" in new.content) == ({"kestrel"}, True)
+    assert old.values == {"kestrel"}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .derivation import same_roots
-from .statement import IRREGULAR_PAST, Statement, is_name
+from .statement import Statement, is_name, past_form
 
 
 def reconciled(new: Statement, old: Statement) -> tuple[Statement, Statement]:
@@ -30,7 +30,7 @@ def _opening_apart(statement: Statement, other: Statement) -> Statement:
         if at or not rest or value not in statement.values or first not in other.content or rest not in other.values:
             continue
         opener, _, shown = statement.shown[value].partition(" ")
-        if not (opener.lower().endswith("ed") or opener.lower() in IRREGULAR_PAST):  # "Fixed ...": a verb
+        if not past_form(opener.lower()):  # "Fixed ...": a verb
             return replace(
                 statement,
                 values=statement.values - {value} | {rest},
