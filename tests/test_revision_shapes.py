@@ -89,6 +89,9 @@ CONTRADICTIONS = [
 ]
 # (old, new, cosine): two facts that look alike and must both stay.
 APART = [
+    # a verb in -ing with its object where the other says where the thing is: two things said of it
+    ("The studio Mac is running Sonoma 14.5.", "The studio Mac is on a UPS.", 0.8),
+    ("The backup box is running Debian 12.", "The backup box is on a UPS.", 0.8),
     # one thing done for another at the time both keep: two things done, not a new state of one
     ("Parcels for the shop are collected on Mondays.", "Parcels for the shop are delivered on Mondays.", 0.9),
     # one frame opening both, said of two things (two drugs, two times of day): not the same dose told again

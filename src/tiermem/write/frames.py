@@ -147,6 +147,23 @@ def verb_swap(slot: tuple[str, str] | tuple[str, str, bool]) -> bool:
     return COPULAS.isdisjoint(slot[0].split()) != COPULAS.isdisjoint(slot[1].split())
 
 
+def acts_apart(slot: tuple[str, str, bool]) -> bool:
+    """A replaced run that opens on a verb in -ing with its object on one side and on a preposition on the
+    other ("The Atlas server is running Ubuntu 24.04" / "... is on a UPS"): the copula before the verb is its
+    helper, and the two say different things of the subject, not two values of what it is. A word in -ing
+    before a noun on both sides may name a thing ("the open question is pairing session")."""
+    was, now = slot[0].split(), slot[1].split()
+    return (_acting(was) and _placing(now)) or (_acting(now) and _placing(was))
+
+
+def _acting(words: list[str]) -> bool:
+    return len(words) >= 2 and len(words[0]) > 4 and words[0].endswith("ing")
+
+
+def _placing(words: list[str]) -> bool:
+    return bool(words) and words[0] in _PLACES
+
+
 _RELATIVE = frozenset({"last", "this", "next", "past"})
 _PERIOD_WORDS = frozenset(
     {"week", "weekend", "month", "year", "term", "semester", "quarter", "sprint", "spring", "summer", "autumn"}

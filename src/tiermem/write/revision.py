@@ -33,6 +33,7 @@ from .dedup import JACCARD_THRESHOLD  # ClarkOS' word-overlap tier: more than th
 from .frames import (
     MAX_SLOT,
     _kept_in_order,
+    acts_apart,
     clause_breaks,
     clauses,
     opens_alike,
@@ -239,6 +240,8 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
     same_subject = _same_subject(new.content, old.content, cosine) and not topic_only(new, old, shared)
     # A replaced slot leaves a frame that says what the fact is about: at least two shared words of content.
     slot = replaced_slot(new, old) if len(shared) + len(new.values & old.values) >= 2 else None
+    if slot and acts_apart(slot):  # "... is running Debian 12" / "... is on a UPS": two things said of it
+        return Revision(DISTINCT, ELSEWHERE)
     flipped = (new.negations % 2) != (old.negations % 2) or negated_within(new_text, new, old)
     opposed = None if flipped else opposite_words(new, old)
     if opposed and not (same_subject or slot):
