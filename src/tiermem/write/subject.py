@@ -137,7 +137,7 @@ def subject_words(new: Statement, old: Statement) -> int:
     """The words of content two texts share, a sentence's opening capitalised word aside, and the names they
     keep when they keep two or more: "CI" and "Python" are what "CI was moved to Python 3.11" and "The CI
     pipeline uses Python 3.10" are about, where one name alone is in everything said about it."""
-    names = sum(map(is_name, new.values & old.values))
+    names = sum(len(v.split()) for v in new.values & old.values if is_name(v))  # "Corsa MOT": two names
     return len(in_common(new, old) - openers(new, old)) + (names if names >= 2 else 0)
 
 
