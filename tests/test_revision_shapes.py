@@ -36,6 +36,17 @@ UPDATES = [
     ("Our office printer is a Brother HL-L2350DW.", "Our office printer is a Kyocera Ecosys M2040dn.", 0.31),
     # a past form after a determiner is an adjective ("a failed upload"), not something that happened once
     ("The sync job retries a failed upload 4 times", "The sync job retries a failed upload 6 times", 0.97),
+    # "the old one" is the thing replaced, not a count beside the new value
+    (
+        "Our office kettle is a Russell Hobbs.",
+        "Got the office kettle replaced with a Breville after the old one broke.",
+        0.5,
+    ),
+    (
+        "Sam's piano teacher is Mrs Haddad.",
+        "Sam's got a new piano teacher, Mr Quinn, since the old one moved away.",
+        0.5,
+    ),
     # a name written in lower case, as chat does, where the other writes it as a name, with a change said
     ("The Yaris has 61,300 miles on the clock.", "yaris is at 64,800 miles now", 0.45),
     # a name of two words kept ("Polo MOT") says what both are about, as two names do

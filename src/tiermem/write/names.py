@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from ..recall.query import stem
 from .derivation import same_roots
-from .statement import Statement, is_name, past_form
+from .statement import DETERMINERS, Statement, is_name, past_form
 
 
 def reconciled(new: Statement, old: Statement) -> tuple[Statement, Statement]:
@@ -20,7 +20,7 @@ def reconciled(new: Statement, old: Statement) -> tuple[Statement, Statement]:
     the other's name of one word when a change is said (:func:`_lowered_names`). Words of one root are one word."""
     new, old = _opening_apart(new, old), _opening_apart(old, new)
     if new.says_change:  # a change told of a thing the other names (see _lowered_names)
-        new, old = _lowered_names(new, old), _lowered_names(old, new)
+        new, old = _lowered_names(_pronoun_one(new), old), _lowered_names(_pronoun_one(old), new)
     return same_roots(as_values(new, old), as_values(old, new))
 
 
@@ -101,3 +101,17 @@ def _plural_subject(statement: Statement, key: str) -> bool:
     word = statement.shown[key].lower()
     at = words.index(word) if word in words else len(words)
     return at + 1 < len(words) and words[at + 1] in _PLURAL_VERBS
+
+
+def _pronoun_one(statement: Statement) -> Statement:
+    """``statement`` without "one" as a count where each "one" it says follows a determiner and a word: the
+    pronoun of the thing just named ("since the old one went on maternity leave", "after the old one packed
+    in"), not a number. Read so where a change is said, whose texts name what replaced "the old one"."""
+    if "one" not in statement.values:
+        return statement
+    words = statement.words
+    places = [i for i, w in enumerate(words) if w == "one"]
+    if not all(i >= 2 and words[i - 2] in DETERMINERS for i in places):
+        return statement
+    return replace(statement, values=statement.values - {"one"})
+
