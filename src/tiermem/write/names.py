@@ -114,4 +114,3 @@ def _pronoun_one(statement: Statement) -> Statement:
     if not all(i >= 2 and words[i - 2] in DETERMINERS for i in places):
         return statement
     return replace(statement, values=statement.values - {"one"})
-
