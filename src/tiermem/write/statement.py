@@ -163,11 +163,12 @@ _LIKING = {w: "like" for w in split_words("likes liked enjoy enjoys enjoyed love
 _PRESENT_FORMS = {"goes": "go"}
 _BASE_FORMS = {**_IRREGULAR, **_PARTICIPLES, **_LIKING, **_PRESENT_FORMS}
 
-_PRESENT = frozenset(
+_WILL = frozenset(split_words("will i'll you'll he'll she'll it'll we'll they'll that'll there'll"))
+_PRESENT = _WILL | frozenset(
     split_words(
-        "is are am has have does do can must should will lives works runs gets get goes comes keeps needs "
+        "is are am has have does do can must should lives works runs gets get goes comes keeps needs "
         # contracted, as chat and notes write them: "We've got 97 guests confirmed" is a state, not an event
-        "i'm we're you're they're i've we've you've they've i'll we'll you'll they'll it'll he'll she'll that'll "
+        "i'm we're you're they're i've we've you've they've "
         # habits: what happens every time is a state of things, not one occurrence ("gets collected every week")
         "every each daily weekly monthly yearly nightly usually always often normally typically mornings "
         "evenings nights weekends afternoons mondays tuesdays wednesdays thursdays fridays saturdays sundays"
@@ -520,7 +521,6 @@ def change_marks(words: tuple[str, ...], vocabulary: frozenset[str] | None = Non
     return frozenset(marks)
 
 
-_WILL = frozenset(split_words("will i'll you'll he'll she'll it'll we'll they'll that'll there'll"))
 # "from June", "starting Monday", "effective 1 March": the day a new state of things begins; "from Monday to
 # Friday" is a span, not a change.
 _FROM = frozenset({"from", "starting", "effective"})
