@@ -13,10 +13,11 @@ from tiermem import Memory
 from tiermem.recall.query import analyse
 from tiermem.write.derivation import same_roots
 from tiermem.write.frames import _kept_bound
+from tiermem.write.marks import change_marks
 from tiermem.write.names import reconciled
 from tiermem.write.revision import compare
 from tiermem.write.spans import code_spans
-from tiermem.write.statement import change_marks, is_name, kind_of, read
+from tiermem.write.statement import is_name, kind_of, read
 from tiermem.write.versions import competing_value, qualifier_swapped
 
 UPDATES = [

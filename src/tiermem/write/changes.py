@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..recall.query import stem
-from .statement import CHANGE_WORDS, Statement, kind_of
+from .marks import CHANGE_WORDS
+from .statement import Statement, kind_of
 
 
 def tells_change(new: Statement, old: Statement) -> bool:

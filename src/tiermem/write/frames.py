@@ -9,7 +9,8 @@ from functools import lru_cache
 from itertools import pairwise
 
 from ..recall.query import stem
-from .statement import ABBREVIATIONS, CHANGE_WORDS, COPULAS, IGNORED, Statement
+from .marks import CHANGE_WORDS
+from .statement import ABBREVIATIONS, COPULAS, IGNORED, Statement
 
 FRAME_KEPT = 0.7  # the share of two texts' words in the same order from which one is the other with words swapped
 MAX_SLOT = 3  # a replaced slot is at most this many words on each side

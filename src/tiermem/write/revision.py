@@ -46,11 +46,11 @@ from .frames import (
     told_when,
     verb_swap,
 )
+from .marks import CHANGE_WORDS
 from .names import reconciled
 from .opposites import as_written, negated_by_prefix, opposed_frame, opposite_words
 from .statement import (
     ADDITIVE,
-    CHANGE_WORDS,
     COPULAS,
     DETERMINERS,
     DURATION_UNITS,

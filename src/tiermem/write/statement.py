@@ -1,6 +1,6 @@
 """How tiermem reads a statement for the write path's comparison (:mod:`tiermem.write.revision`): its
-values, polarity and content, where each value stands, and the closed-class English words that mark a change,
-a habit, an addition or a copula. Pure, cached per text.
+values, polarity and content, where each value stands, and the closed-class English words that mark a habit,
+an addition or a copula (the words that mark a change: :mod:`tiermem.write.marks`). Pure, cached per text.
 
 Every word list here is closed-class English (negations, weekdays, colours, copulas, change adverbs), chosen
 for the language and not for any data set.
@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import pairwise
 from typing import NamedTuple
 
 from ..recall.query import STOP_WORDS, stem
@@ -19,6 +18,7 @@ from ..temporal import MONTHS, WEEKDAYS
 from ..text import normalize
 from .antonyms import OPPOSITES, unprefixed
 from .ceasing import CEASE_TRIGGERS, ceased
+from .marks import CHANGE_WORDS, WILL, change_marks, split_words
 from .spans import code_spans, span_words
 from .wordforms import is_adverb
 
@@ -37,10 +37,6 @@ _NEGATIONS = frozenset(
     # discontinued"); the present tells when a thing ends ("the meeting ends at 5"), not that it is over.
     | {"quit", "cancelled", "canceled", "ended", "discontinued", "terminated", "scrapped", "revoked"}
 )
-
-
-def split_words(words: str) -> tuple[str, ...]:
-    return tuple(words.split())
 
 
 _WEEKDAYS, _MONTHS = WEEKDAYS, MONTHS
@@ -68,54 +64,9 @@ _COLOUR_KEYS = frozenset(stem(c) for c in _COLOURS)  # values compare stemmed: "
 
 _TIME_SUFFIX = frozenset({"am", "pm", "a.m", "p.m", "a.m.", "p.m."})
 
-# Words that mark a change without being part of what the fact is about ("now", "instead", "moved to").
-CHANGE_WORDS = frozenset(
-    split_words(
-        "now anymore currently changed switched switch moved updated update rescheduled replaced "
-        "became become becomes new newly longer today actually correction corrected pushed upgraded downgraded "
-        "raised lowered grew increased decreased reduced bumped extended shortened postponed delayed nowadays "
-        "lately recently mistake mistaken wrong misremembered relocated migrated renamed reassigned swapped "
-        "shifted adjusted revised rewrote rewritten modified altered amended dropped"
-    )
-    # the same verbs as they tell a change under way or a plan ("I'm switching the gels to 2% agarose")
-    + split_words(
-        "changing switching moving updating upgrading downgrading raising lowering increasing decreasing "
-        "reducing extending shortening postponing delaying replacing swapping shifting adjusting"
-    )
-)
-
 COPULAS = frozenset(split_words("is are was were am be been being becomes became remains as"))  # "works as a nurse"
 
 DETERMINERS = frozenset(split_words("a an the my our your his her their its this that these those"))
-
-# Phrases that say a change in words that do not on their own ("took over as lead", "these days").
-CHANGE_PHRASES = tuple(
-    f" {p} "
-    for p in (
-        "these days",
-        "took over",
-        "taking over",
-        "takes over",
-        "turns out",
-        "turned out",
-        "handed over",
-        "went with",
-        "from now on",
-        "going forward",
-        "went up",
-        "went down",
-        "gone up",
-        "gone down",
-        "over to",
-        "starting next",
-        "starting this",
-        "starting from",
-        "as of",
-        "from next",
-    )
-)
-
-_PHRASE_WORDS = frozenset(w for p in CHANGE_PHRASES for w in p.split()[-1:]) | {"instead"}
 
 # Words that add a value beside the stored one ("also deployed to eu-west-1", "speaks French as well").
 ADDITIVE = frozenset(split_words("also too again additionally another both well besides plus"))
@@ -163,8 +114,7 @@ _LIKING = {w: "like" for w in split_words("likes liked enjoy enjoys enjoyed love
 _PRESENT_FORMS = {"goes": "go"}
 _BASE_FORMS = {**_IRREGULAR, **_PARTICIPLES, **_LIKING, **_PRESENT_FORMS}
 
-_WILL = frozenset(split_words("will i'll you'll he'll she'll it'll we'll they'll that'll there'll"))
-_PRESENT = _WILL | frozenset(
+_PRESENT = WILL | frozenset(
     split_words(
         "is are am has have does do can must should lives works runs gets get goes comes keeps needs "
         # contracted, as chat and notes write them: "We've got 97 guests confirmed" is a state, not an event
@@ -218,7 +168,7 @@ class Statement:
         return frozenset(self.words)
 
 
-def _tokens(text: str) -> list[tuple[str, bool, bool]]:
+def _tokens(text: str) -> list[tuple[str, str, bool]]:
     """Each token with whether a sentence ends right after it (trailing punctuation is not part of it) and
     whether only whitespace follows it (no punctuation: "Visual Studio Code" is one name, "Alice, Bob" two).
 
@@ -226,11 +176,11 @@ def _tokens(text: str) -> list[tuple[str, bool, bool]]:
     digits alone is one token (most are), any other is read once by the regex and remembered (:func:`_chunk`: chunks
     repeat across memories as words do). The whitespace after a chunk ends a sentence when it is a line break."""
     text = text.replace("’", "'")
-    found: list[tuple[str, bool, bool]] = []
+    found: list[tuple[str, str, bool]] = []
     if "\n" not in text:
         for chunk in text.split():
             if chunk.isalnum():  # what the regex's \w matches: the whole chunk is the token
-                found.append((chunk, False, True))
+                found.append((chunk, "", True))
             else:
                 found += _chunk(chunk, False)
         return found
@@ -243,15 +193,15 @@ _CHUNKS = re.compile(r"(\S+)(\n?)")
 
 
 @lru_cache(maxsize=65536)
-def _chunk(chunk: str, line_break: bool) -> tuple[tuple[str, bool, bool], ...]:
+def _chunk(chunk: str, line_break: bool) -> tuple[tuple[str, str, bool], ...]:
     """The tokens of one chunk of non-space characters; ``line_break``: a line break follows it."""
     found = []
     for token, trail, following in _TOKEN_PARTS.findall(chunk):
         if token.endswith(("'s", "'S")) and len(token) > 2:
             token = token[:-2]
         after = trail[:1] or following or ("\n" if line_break else "")
-        ends = after in _SENTENCE_ENDS and not (after == "." and token in ABBREVIATIONS)
-        found.append((token, ends, not (trail or following) or (ends is False and trail == ".")))
+        ends = after if after in _SENTENCE_ENDS and not (after == "." and token in ABBREVIATIONS) else ""
+        found.append((token, ends, not (trail or following) or (not ends and trail == ".")))
     return tuple(found)
 
 
@@ -406,7 +356,7 @@ def read(text: str) -> Statement:
             shown[key] = f"{raw[i - 1][0]} {token}"
             at[key] = i - 1
             name = key if bare else ""
-            sentence_start = ends
+            sentence_start = bool(ends)
             continue
         elif kind == _VALUE and name and _names(token, word):  # "VS Code", "Carol Smith": one value
             values.discard(name)
@@ -414,14 +364,14 @@ def read(text: str) -> Statement:
             shown[key] = f"{shown[name]} {token}"
             at[key] = at[name]
             name = key if bare else ""
-            sentence_start = ends
+            sentence_start = bool(ends)
             continue
         elif kind == _VALUE:
             values.add(word.key)
             shown.setdefault(word.key, token)
             at.setdefault(word.key, i)
             name = word.key if bare and _names(token, word) else ""
-            sentence_start = ends
+            sentence_start = bool(ends)
             continue
         elif kind == _CONTENT:
             if "-" in word.lowered:  # a compound says what its parts say ("home-office day" / "work from home")
@@ -434,7 +384,7 @@ def read(text: str) -> Statement:
                 at.setdefault(word.key, i)
                 opener = word if bare and token.isalpha() else None
         name = ""
-        sentence_start = ends
+        sentence_start = bool(ends)
     spanned: set[str] = set()
     for key in spans.keys() & shown.keys():
         shown[key] = spans[key]
@@ -497,52 +447,6 @@ def _number(token: str) -> str:
     if lowered.isalpha():
         return stem(lowered)
     return lowered.replace(",", "") if _DIGIT.search(lowered) else lowered
-
-
-def change_marks(words: tuple[str, ...], vocabulary: frozenset[str] | None = None) -> frozenset[str]:
-    """The words and phrases of a text that mark a change: a change word, a change phrase, "instead" not
-    followed by "of" ("the board will meet in Chicago instead", not "by chat instead of email"), or a "since"
-    of time (see :data:`_SINCE_WORDS`)."""
-    vocabulary = frozenset(words) if vocabulary is None else vocabulary
-    marks = set(vocabulary & CHANGE_WORDS)
-    if not _PHRASE_WORDS.isdisjoint(vocabulary):
-        said = f" {' '.join(words)} "
-        marks.update(phrase.strip() for phrase in CHANGE_PHRASES if phrase in said)
-    if "instead" in vocabulary and any(w == "instead" and n != "of" for w, n in pairwise((*words, ""))):
-        marks.add("instead")
-    if "since" in vocabulary and any(
-        w == "since" and (i == 0 or len(words) - i <= _SINCE_WORDS) for i, w in enumerate(words)
-    ):
-        marks.add("since")
-    if not _FROM.isdisjoint(vocabulary):
-        marks.update(_from_when(words))
-    if not _WILL.isdisjoint(vocabulary):
-        marks.add("will")  # what a fact will be from now: "rent for flat 2 will be £895", "it'll be Priya locking up"
-    return frozenset(marks)
-
-
-# "from June", "starting Monday", "effective 1 March": the day a new state of things begins; "from Monday to
-# Friday" is a span, not a change.
-_FROM = frozenset({"from", "starting", "effective"})
-_DAYS = frozenset(WEEKDAYS) | frozenset(MONTHS) | {"tomorrow", "today", "tonight"}
-_SPAN = frozenset({"to", "through", "till", "until", "-", "and"})
-
-
-def _from_when(words: tuple[str, ...]) -> list[str]:
-    found = []
-    for i, word in enumerate(words[:-1]):
-        if word not in _FROM:
-            continue
-        at = i + 1 + (words[i + 1].isdigit() and i + 2 < len(words))  # "from 1 March"
-        if words[at] in _DAYS and not _SPAN.intersection(words[at + 1 : at + 3]):
-            found.append(f"{word} {words[at]}")
-    return found
-
-
-# "since" tells from when a fact holds when it opens the text or a few words close it ("Since the migration the
-# export writes to ...", "... capped at 50 MB since the storage change", "... since v3"); a longer clause after
-# it gives a reason ("..., since the identity team owns that part").
-_SINCE_WORDS = 4
 
 
 def kind_of(statement: Statement, value: str) -> str:

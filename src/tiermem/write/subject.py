@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from ..recall.query import stem
 from .changes import tells_change
 from .frames import clauses, told_when
+from .marks import change_marks
 from .names import as_values
-from .statement import COPULAS, DURATION_UNITS, NUMBER_KEYS, Statement, change_marks, is_name, kind_of, read
+from .statement import COPULAS, DURATION_UNITS, NUMBER_KEYS, Statement, is_name, kind_of, read
 
 SUBJECT_PART = 1 / 3  # a value in the first third of a sentence names what it is about, not its new value
 CLAUSE_CHARS = 1000  # a text is read clause by clause over this many characters at most (a memory-sized one)
