@@ -893,3 +893,15 @@ def test_a_short_word_in_ed_opening_a_name_is_no_verb_and_is_cut_off_as_a_word()
     new, old = reconciled(read("Shed Kestrel stores the mower"), read("The shed at Kestrel stores the mower"))
     assert (new.values, "shed" in new.content) == (frozenset({"kestrel"}), True)
     assert old.values == {"kestrel"}
+
+
+def test_a_capitalised_word_alone_after_a_labels_colon_is_the_name_it_gives() -> None:
+    """ "... a new engineer: Lindqvist." names the value as "the engineer is Lindqvist" does; after a speaker's
+    name ("Ana: Thanks!") or a note's label ("Note: Deploys ...") a capital opens a sentence as anywhere."""
+    assert read("The boiler's service engineer: Okafor.").values == {"okafor"}
+    assert read("Ana: Thanks! See you soon.").values == frozenset()
+    assert read("Note: Deploys need a review.").values == frozenset()
+    old = "Okafor services the Riverside boiler, so call them about any heating faults."
+    new = "Riverside boiler has a new engineer: Lindqvist. Call them about heating faults from now on."
+    found = compare(new, old, 0.5)
+    assert (found.kind, found.old_values, found.new_values) == ("update", ("Okafor",), ("Lindqvist",))

@@ -330,6 +330,8 @@ def read(text: str) -> Statement:
     for i, (token, ends, bare) in enumerate(raw):
         opener, was_opener = None, opener
         word = (opening if sentence_start else inside).get(token) or _word(token, sentence_start)
+        if word.kind == _CONTENT and sentence_start and _after_label(raw, i):
+            word = inside.get(token) or _word(token, False)  # "Beacon has a new owner: Aiko.": a name
         if word.kind == _VALUE and not sentence_start and word.lowered in STOP_WORDS and not raw[i - 1][0][0].islower():
             # A capitalised function word is a name after a word of running text ("written in Go"), not after
             # an opening word ("Again, The staging ...", "FYI The team ...").
@@ -411,6 +413,12 @@ def read(text: str) -> Statement:
         tuple(sorted({w.lowered: w.bare for w in polar if w.bare}.items())),
         frozenset(spanned) or _NO_WORDS,
     )
+
+
+def _after_label(raw: list[tuple[str, str, bool]], i: int) -> bool:
+    """Whether token ``i`` stands alone after a label's colon ("Beacon has a new owner: Aiko."): what the label
+    names, not a word opening a sentence; after a speaker's name ("Melanie: Wow!") it opens one."""
+    return i > 0 and raw[i - 1][1] == ":" and raw[i - 1][0].islower() and (bool(raw[i][1]) or i == len(raw) - 1)
 
 
 # Before these a past form is an adjective: "a failed message", "the updated config" tell no event.
