@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from tiermem import Memory
 
 sys.path.append(str(Path(__file__).resolve().parent.parent / "bench"))
@@ -44,3 +46,23 @@ def test_a_value_is_held_as_written_or_in_the_plural_but_not_inside_another() ->
     assert not truth.holds("The limit is 10000 requests", "1000", statement=False)
     assert not truth.holds("Version 3.11 is out", "3", statement=False)
     assert not truth.holds("We met on Mondayish terms", "Monday", statement=False)
+
+
+def test_the_separation_of_two_kinds_of_pairs_is_the_chance_that_one_is_closer() -> None:
+    cosines: Any = importlib.import_module("truth_cosines")
+    assert cosines.auc(np.array([0.9, 0.8]), np.array([0.1, 0.2])) == 1.0
+    assert cosines.auc(np.array([0.1]), np.array([0.9, 0.8])) == 0.0
+    assert cosines.auc(np.array([0.5]), np.array([0.5])) == 0.5  # a tie counts half
+    assert cosines.auc(np.array([0.1, 0.9]), np.array([0.5])) == 0.5
+
+
+def test_each_family_gives_its_restatement_and_its_update_at_the_first_value() -> None:
+    cosines: Any = importlib.import_module("truth_cosines")
+    families, polars, near_misses, _ = truth.SPLITS["tune"]
+    found = cosines.pairs(["tune"])
+    family = families[0]
+    first = family.first.format(v=family.values[0])
+    assert found["restatement"][0] == (first, family.restatement.format(v=family.values[0]))
+    assert found["update"][0] == (first, family.update.format(v=family.values[1]))
+    assert len(found["restatement"]) == len(families) + len(polars)
+    assert found["near miss"] == list(near_misses)
