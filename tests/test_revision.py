@@ -905,3 +905,19 @@ def test_a_capitalised_word_alone_after_a_labels_colon_is_the_name_it_gives() ->
     new = "Riverside boiler has a new engineer: Lindqvist. Call them about heating faults from now on."
     found = compare(new, old, 0.5)
     assert (found.kind, found.old_values, found.new_values) == ("update", ("Okafor",), ("Lindqvist",))
+
+
+def test_a_name_said_short_where_a_change_is_told_is_the_longer_name() -> None:
+    """ "Fernhill" beside "Fernhill Bakery", "Kestrel" beside "Kestrel Rowing Club": the same name, its first words
+    only, both on the write path and for a question that names it in full. Read so only where a change is said;
+    without one the two stay apart as before."""
+    old = "Fernhill Bakery charges £3.20 for a sourdough loaf."
+    new = "The sourdough loaf at Fernhill now costs £3.50 after the flour price rise."
+    found = compare(new, old, 0.5)
+    assert (found.kind, found.old_values, found.new_values) == ("update", ("£3.20",), ("£3.50",))
+    assert competing_value(new, old, "How much is a sourdough loaf at Fernhill Bakery?")
+    training = compare(
+        "Training at Kestrel has moved to Thursday evenings.", "Kestrel Rowing Club trains on Tuesday evenings.", 0.5
+    )
+    assert training.kind == "update" and training.new_values == ("Thursday",)
+    assert compare("The sourdough loaf at Fernhill costs £3.20.", old, 0.5).kind == "distinct"

@@ -19,7 +19,8 @@ def reconciled(new: Statement, old: Statement) -> tuple[Statement, Statement]:
     its first word when the other has that word in lower case (:func:`_opening_apart`); a word in lower case is
     the other's name of one word when a change is said (:func:`_lowered_names`). Words of one root are one word."""
     new, old = _opening_apart(new, old), _opening_apart(old, new)
-    if new.says_change:  # a change told of a thing the other names (see _lowered_names)
+    if new.says_change:  # a change told of a thing the other names (see _lowered_names, _shortened)
+        new, old = _shortened(new, old), _shortened(old, new)
         new, old = _lowered_names(_pronoun_one(new), old), _lowered_names(_pronoun_one(old), new)
     return same_roots(as_values(new, old), as_values(old, new))
 
@@ -44,6 +45,26 @@ def _lowered_names(statement: Statement, other: Statement) -> Statement:
         content=statement.content - names,
         shown={**{n: other.shown.get(n, n) for n in names}, **statement.shown},
         at={**at, **statement.at},
+    )
+
+
+def _shortened(statement: Statement, other: Statement) -> Statement:
+    """``statement`` with a name that is the first words of a longer name of ``other`` read as that name: a
+    name said short ("Hollyhock's trade discount" / "Hollyhock Flowers gets a 12% trade discount")."""
+    longer = {
+        v: n
+        for v in statement.values - other.values
+        if is_name(v)
+        for n in other.values - statement.values
+        if n.startswith(v + " ") and is_name(n)
+    }
+    if not longer:
+        return statement
+    return replace(
+        statement,
+        values=statement.values - longer.keys() | set(longer.values()),
+        shown={**statement.shown, **{n: statement.shown[v] for v, n in longer.items()}},
+        at={**statement.at, **{n: statement.at[v] for v, n in longer.items() if v in statement.at}},
     )
 
 
