@@ -433,3 +433,20 @@ def test_a_later_hit_saying_a_change_goes_first_where_neither_matches_the_questi
     old_turn = Candidate(make_record(old.record.text, minutes=0, source=said), {"relevance": 0.3}, 0.9)
     new_turn = Candidate(make_record(new.record.text, minutes=5, source=said), {"relevance": 0.28}, 0.7)
     assert newer_first([old_turn, new_turn], query)[0] is old_turn
+
+
+def test_a_question_naming_no_kind_asks_for_the_value_a_later_change_and_a_strong_hit_compete_on() -> None:
+    """ "What port ...?" names no kind of value; a later hit that says a change, holds another value of the kind
+    the strong earlier hit holds and a word of the question it holds, goes first however weakly it matches. One
+    holding none of those words is another thing of its kind, left behind."""
+    query = analyse("What port does the Kestrel web app use on my laptop?", NOW)
+    assert not query.asks
+    old = _hit("The Kestrel web app listens on port 5000 when you run it on your laptop.", 0, 0.45, 0.9)
+    new = _hit("heads up, kestrel's dev server binds 5173 now, something else kept grabbing the old one", 5, 0.2, 0.3)
+    assert _asked_value_changed(new, old, query)
+    assert newer_first([old, new], query)[0] is new
+    sister = analyse("Where does my sister live?", NOW)
+    lives = _hit("My sister lives in Lyon.", 0, 0.45, 0.9)
+    brother = _hit("My brother moved to Porto.", 5, 0.2, 0.3)
+    assert not _asked_value_changed(brother, lives, sister)
+    assert newer_first([lives, brother], sister)[0] is lives

@@ -143,19 +143,32 @@ def _asked_value_changed(cand: Candidate, above: Candidate, query: Query) -> boo
     ride and I'm 72.5 kg now" after "I weighed in at 74 kg this morning", for "How much do I weigh at the
     moment?", holds no word of the question, scores a sixth of the old text and is no fair match, WARM). Without
     the change said it may be another thing of its kind ("the hives on the allotment produced 21 kg"), and a
-    swapped qualifier says it is one."""
-    if not query.asks or _when(cand.record) <= _when(above.record):
+    swapped qualifier says it is one. A question that names no kind ("What port do I hit for the Harbor API?")
+    asks for the value the two compete on, when the later hit holds a word of the question the earlier one
+    holds ("harbor's dev server binds 3001 now"; not "My brother moved to Porto" for "Where does my sister
+    live?"). Held out, that put the current value first in 9 more changes and one look-alike first more."""
+    if _when(cand.record) <= _when(above.record):
         return False
     if above.signals["relevance"] < scoring.HOT_RELEVANCE:
         return False
     new, old = cand.record.text, above.record.text
     return (
-        holds_kind(new, query.asks)
-        and holds_kind(old, query.asks)
+        _asked_of_both(cand, above, query)
         and says_change_of(new, old)
         and not qualifier_swapped(new, old, frozenset(query.stems))
         and competing_value(new, old, query.text)
     )
+
+
+def _asked_of_both(cand: Candidate, above: Candidate, query: Query) -> bool:
+    """Both hold a value of the kind the question asks for; when it names none, the later one holds a word of the
+    question the earlier one holds, neither a chat message (see :func:`_told_where_words_fail`)."""
+    new, old = cand.record.text, above.record.text
+    if query.asks:
+        return holds_kind(new, query.asks) and holds_kind(old, query.asks)
+    if MESSAGE in (cand.record.source.get("type"), above.record.source.get("type")):
+        return False
+    return not set(query.stems_in(new)).isdisjoint(query.stems_in(old))
 
 
 def _told_beside(cand: Candidate, above: Candidate, words: frozenset[str], above_words: frozenset[str]) -> bool:
