@@ -921,3 +921,9 @@ def test_a_name_said_short_where_a_change_is_told_is_the_longer_name() -> None:
     )
     assert training.kind == "update" and training.new_values == ("Thursday",)
     assert compare("The sourdough loaf at Fernhill costs £3.20.", old, 0.5).kind == "distinct"
+
+
+def test_at_this_point_and_for_the_time_being_say_how_things_stand_now() -> None:
+    assert "at this point" in change_marks(read("Alpha Lingua is my main client at this point").words)
+    assert "for the time being" in change_marks(read("We're rehearsing in the Memorial Hall for the time being").words)
+    assert change_marks(read("The point of the drill is balance, for the most part").words) == frozenset()

@@ -53,6 +53,8 @@ CHANGE_PHRASES = tuple(
         "starting from",
         "as of",
         "from next",
+        "at this point",
+        "for the time being",
     )
 )
 
