@@ -325,12 +325,17 @@ def test_a_thing_done_again_is_a_change_the_newer_hit_says(open_memory: Callable
             "Which pitch is our caravan on?",
             True,
         ),
-        # one word of the question in common, said of another thing with its own code: the fact stays first
+        # no word of the question in common: said of another thing, the fact stays first
+        ("My sister lives in Lyon.", "My brother moved to Porto.", "Where does my sister live?", False),
+        # one word of the question in common, said of another thing with its own code, goes first: a later change
+        # holding a word of the question and a value of the kind the strong hit holds does
+        # (recall/newer.py _asked_value_changed). A known cost: held out, that rule put the current value first
+        # in 9 more changes and a look-alike of this kind first once more.
         (
             "The key box code at the cabin is 5521.",
             "The padlock on the woodshed at the cabin is now 8830.",
             "What's the code for the cabin's key box?",
-            False,
+            True,
         ),
     ],
 )
