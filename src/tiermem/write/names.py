@@ -16,8 +16,9 @@ def reconciled(new: Statement, old: Statement) -> tuple[Statement, Statement]:
     text has it as one ("Kubernetes 1.27 is what runs" / "the cluster runs Kubernetes 1.27"), or when the
     other has a name this one lacks and the word is not one of the other's words ("Ingrid took over as lead
     designer" / "the lead designer is Hiro": a name in the place of a name). A name a text opens on is cut after
-    its first word when the other has that word in lower case (:func:`_opening_apart`); a word in lower case is
-    the other's name of one word when a change is said (:func:`_lowered_names`). Words of one root are one word."""
+    its first word when the other has that word in lower case (:func:`_opening_apart`); where a change is said,
+    a word in lower case is the other's name of one word (:func:`_lowered_names`) and a name said short the
+    other's longer name (:func:`_shortened`). Words of one root are one word."""
     new, old = _opening_apart(new, old), _opening_apart(old, new)
     if new.says_change:  # a change told of a thing the other names (see _lowered_names, _shortened)
         new, old = _shortened(new, old), _shortened(old, new)
