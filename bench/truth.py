@@ -14,7 +14,10 @@ Reported per split: changed facts kept as their own memory; the best hit for the
 current value; the old version retired (superseded, out of search); distractors wrongly retired; restatements
 merged; and, for look-alikes (a fact, then a *different* fact of its kind stored after it, among unrelated
 memories), whether the fact's question is still answered by the fact and whether the look-alike folded it
-(merged it or retired it). The scenarios are in bench/truth_scenarios.py: the ``tune`` wordings were used
+(merged it or retired it). Each change is measured twice: as above, and with the background written after both
+versions (a store that goes on after a change, memories about other things written since: "top-1 current, later
+memories"), where a rule that puts a later hit first for being later is put to the test. The scenarios are in
+bench/truth_scenarios.py: the ``tune`` wordings were used
 while building the write path, the ``judge`` wordings were written apart and only measured (the other sets:
 see their files). Results: a table on stdout and bench/results/truth.json.
 """
@@ -191,10 +194,15 @@ def holds(text: str, current: str, *, statement: bool) -> bool:
     return re.search(rf"(?<![\w.]){re.escape(current)}{plural}(?![\w]|\.\d)", text, re.IGNORECASE) is not None
 
 
-def run_one(mem: Memory, agent: str, sc: Scenario, background: list[str]) -> dict[str, Any]:
-    mem.store_many([{"text": t} for t in background], agent_id=agent)
+def run_one(mem: Memory, agent: str, sc: Scenario, background: list[str], *, later: bool = False) -> dict[str, Any]:
+    """One scenario: the background, the fact, its change. ``later``: the background stored after both versions
+    instead, as in a store that goes on after a change (memories about other things written since)."""
+    if not later:
+        mem.store_many([{"text": t} for t in background], agent_id=agent)
     first = mem.store(sc.first, agent_id=agent)
     second = mem.store(sc.second, agent_id=agent)
+    if later:
+        mem.store_many([{"text": t} for t in background], agent_id=agent)
     hits = mem.search(sc.question, agent_id=agent, limit=5, reinforce=False)
     old = mem.get(first.id, agent_id=agent)
     current_ids = {m.id for m in mem.list(agent_id=agent, limit=1000)}
@@ -236,19 +244,27 @@ def lookalike(mem: Memory, agent: str, case: Lookalike, background: list[str]) -
     return bool(hits) and hits[0].memory.text == fact, lost
 
 
-def measure(system: dict[str, Any], split: str) -> dict[str, Any]:
+def measure(system: dict[str, Any], split: str, *, later: bool = True) -> dict[str, Any]:
+    """The split's figures for ``system``; with ``later``, its changes once more with the background written
+    after both versions (``top1_current_later``)."""
     families, polars, near_misses, lookalikes = SPLITS[split]
-    rows = []
+    rows, rows_later = [], []
     rng = random.Random(11)
     with tempfile.TemporaryDirectory() as tmp, Memory.open(tmp, config=system) as mem:
         for n, sc in enumerate(scenarios(families, polars)):
-            rows.append(run_one(mem, f"s{n}", sc, distractors(families, polars, sc.family, rng)))
+            background = distractors(families, polars, sc.family, rng)
+            rows.append(run_one(mem, f"s{n}", sc, background))
+            if later and sc.kind != "restatement":
+                rows_later.append(run_one(mem, f"t{n}", sc, background, later=True))
         kept = [
             apart(mem, f"n{n}{o}", *pair[::step]) for n, pair in enumerate(near_misses) for o, step in ((0, 1), (1, -1))
         ]
         alike = [lookalike(mem, f"l{n}", case, list(FILLER)) for n, case in enumerate(lookalikes)]
     lost = [gone for _, gone in alike]
     summary = summarise(rows)
+    if later:
+        summary["top1_current_later"] = share(rows_later, "top1")
+        summary["top1_stale_later"] = share(rows_later, "stale")
     summary["near_misses"] = len(kept)
     summary["near_misses_kept_apart"] = round(sum(kept) / len(kept), 3) if kept else None
     summary["lookalikes"] = len(alike)
@@ -291,6 +307,7 @@ COLUMNS = (
     ("changed kept", "kept_own_memory"),
     ("top-1 current", "top1_current"),
     ("top-1 the old version", "top1_stale"),
+    ("top-1 current, later memories", "top1_current_later"),
     ("old retired", "old_retired"),
     ("restated merged", "restatements_merged"),
     ("distractors retired", "distractors_retired"),
@@ -305,7 +322,7 @@ def table(results: dict[str, dict[str, dict[str, Any]]]) -> str:
     lines.append("|---|---|---:|" + "---:|" * len(COLUMNS))
     for split, systems in results.items():
         for name, r in systems.items():
-            cells = " | ".join(str(r[key]) for _, key in COLUMNS)
+            cells = " | ".join(str(r.get(key, "–")) for _, key in COLUMNS)
             lines.append(f"| {split} | {name} | {r['changed_facts']} / {r['restatements']} | {cells} |")
     return "\n".join(lines)
 
@@ -317,7 +334,10 @@ def main() -> None:
     args = parser.parse_args()
     splits = list(SPLITS) if args.split == "all" else [args.split]
     started = time.perf_counter()
-    results = {split: {name: measure(config, split) for name, config in SYSTEMS.items()} for split in splits}
+    results = {
+        split: {name: measure(config, split, later=name == "default") for name, config in SYSTEMS.items()}
+        for split in splits
+    }
     print(table(results))
     for split in (s for s in splits if s in DEVELOPMENT):
         for miss in results[split]["default"]["misses"]:

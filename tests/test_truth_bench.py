@@ -29,6 +29,25 @@ def test_an_update_counts_as_kept_retired_and_first(mem: Memory) -> None:
     assert (row["kept"], row["retired"], row["top1"], row["distractors_retired"]) == (True, True, True, 0)
 
 
+def test_the_later_pass_writes_the_background_after_both_versions(mem: Memory) -> None:
+    scenario = truth.Scenario(
+        "update",
+        "The VPN gateway is vpn1.example.org",
+        "The VPN gateway moved to vpn2.example.org",
+        "What is the VPN gateway?",
+        "vpn2.example.org",
+        0,
+    )
+    background = ["The office printer is on the third floor", "Lunch is served at noon on Fridays"]
+    row = truth.run_one(mem, "later", scenario, background, later=True)
+    written = sorted(mem.list(agent_id="later", limit=10, include_superseded=True), key=lambda m: m.created_at)
+    assert {m.text for m in written[-2:]} == set(background)
+    assert row["top1"]
+    assert truth.run_one(mem, "before", scenario, background)["top1"]
+    first = min(mem.list(agent_id="before", limit=10, include_superseded=True), key=lambda m: m.created_at)
+    assert first.text in background
+
+
 def test_a_different_fact_stored_after_leaves_the_fact_first(mem: Memory) -> None:
     case = ("When is the product launch?", "The product launch is on March 14", "The team dinner is on March 20")
     assert truth.lookalike(mem, "b", case, list(truth.FILLER)) == (True, False)
