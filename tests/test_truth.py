@@ -294,6 +294,22 @@ def _hit(text: str, minutes: int, relevance: float, score: float) -> Candidate:
     return Candidate(make_record(text, minutes=minutes), {"relevance": relevance}, score)
 
 
+def test_a_newer_version_put_first_keeps_its_place_against_a_later_hit_holding_fewer_question_words() -> None:
+    query = analyse("Which port does the Wren dashboard listen on locally?", NOW)
+
+    def first(*later: Candidate) -> str:
+        old = _hit("Locally the Wren dashboard listens on port 8080.", 0, 0.8, 1.0)
+        new = _hit("Run locally, the Wren dashboard now listens on port 3000.", 5, 0.8, 0.9)
+        return newer_first([old, new, *later], query)[0].record.text
+
+    assert first() == "Run locally, the Wren dashboard now listens on port 3000."
+    aside = _hit("The Wren dashboard is pinned to React 18.2, so leave it be.", 10, 0.7, 0.8)
+    assert first(aside) == "Run locally, the Wren dashboard now listens on port 3000."
+    # a later hit holding every word of the question the newer version holds still goes above it
+    later = _hit("Run locally, the Wren dashboard now listens on port 4000.", 15, 0.8, 0.85)
+    assert first(later) == "Run locally, the Wren dashboard now listens on port 4000."
+
+
 def test_a_change_told_with_more_around_it_stands_first_when_it_holds_the_questions_words() -> None:
     """Diluted by what is told around it, the newer version is only a fair or weak match of the question: it
     goes first when it holds every word of the question the older one holds, or half of them with the change
