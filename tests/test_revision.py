@@ -315,6 +315,14 @@ LISBON = "When does our flight to Lisbon leave?"
          "How long are matches in the U-12 cup?", True),  # the cup left out, nothing of its kind in its place
         ("Matches in the Co-op Cup now last 50 minutes", "Matches in the U-12 cup last 40 minutes",
          "How long are matches in the U-12 cup?", False),  # a name in the place of the code: another cup
+        ("Format Heron with `npm run fmt` from now on", "Format Heron with `prettier --write .`",
+         "How do I format Heron?", True),  # a command for a command
+        ("Heron keeps its fixtures in `tests/data/heron`", "Format Heron with `prettier --write .`",
+         "How do I format Heron?", False),  # a path is no command
+        ("Heron reads its token from `HERON_API_TOKEN`", "Heron's buckets are all in `ap-south-1`",
+         "Which region are Heron's buckets in?", False),  # an environment variable is no region
+        ("Heron's logs go to `/srv/logs/heron.log` now", "Heron logs to `/var/log/heron.log`",
+         "Where does Heron log to?", True),  # a path for a path
     ],
 )  # fmt: skip
 def test_a_competing_value_is_another_of_the_same_kind_for_the_same_question(
