@@ -35,14 +35,9 @@ def competing_value(new_text: str, old_text: str, question: str) -> bool:
     return (_BARE in was and _counts(now)) or (_BARE in now and _counts(was))
 
 
-# The shapes of a code value, read from how it is written: a command (several words), a path, an environment
-# variable, a dotted name (a host, a file, a module), any other identifier.
-_CODE_SHAPES = (
-    ("command", re.compile(r".*\s.*", re.DOTALL)),
-    ("path", re.compile(r"[~.]?/.*|.*/.*")),
-    ("variable", re.compile(r"[A-Z][A-Z0-9]*_[A-Z0-9_]+")),
-    ("dotted", re.compile(r"[\w-]+(?:\.[\w-]+)+")),
-)
+# Code values read as a name of their shape: an environment variable, a dotted name (a host, a file, a module).
+_VARIABLE = re.compile(r"[A-Z][A-Z0-9]*_[A-Z0-9_]+")
+_DOTTED = re.compile(r"[\w-]+(?:\.[\w-]+)+")
 
 
 def _shape_of(statement: Statement, value: str) -> str:
@@ -55,7 +50,13 @@ def _shape_of(statement: Statement, value: str) -> str:
     if kind != "code":
         return kind
     shown = statement.shown.get(value, value).strip("`")
-    return "code " + next((shape for shape, pattern in _CODE_SHAPES if pattern.fullmatch(shown)), "identifier")
+    if any(c.isspace() for c in shown):
+        return "code command"
+    if "/" in shown:
+        return "code path"
+    if _VARIABLE.fullmatch(shown):
+        return "code variable"
+    return "code dotted" if _DOTTED.fullmatch(shown) else "code identifier"
 
 
 def _asked_values_kept(new: Statement, old: Statement, question: Statement) -> bool:
