@@ -310,6 +310,19 @@ def test_a_newer_version_put_first_keeps_its_place_against_a_later_hit_holding_f
     assert first(later) == "Run locally, the Wren dashboard now listens on port 4000."
 
 
+def test_a_later_hit_without_a_value_of_the_asked_kind_is_no_newer_version() -> None:
+    query = analyse("When does the Orchard Fair open to visitors?", NOW)
+    dated = _hit("The Orchard Fair opens to visitors on 14 September.", 0, 0.8, 1.0)
+    aside = _hit("The Orchard Fair is open to dogs on leads for visitors.", 5, 0.8, 0.95)
+    assert newer_first([dated, aside], query)[0] is dated
+    # another date in the same words is a newer version
+    moved = _hit("The Orchard Fair opens to visitors on 21 September.", 5, 0.8, 0.95)
+    assert newer_first([dated, moved], query)[0] is moved
+    # a question that asks for no kind of value: the later hit holding the same words goes first
+    plain = analyse("Tell me about the Orchard Fair visitors.", NOW)
+    assert newer_first([dated, aside], plain)[0] is aside
+
+
 def test_a_change_told_with_more_around_it_stands_first_when_it_holds_the_questions_words() -> None:
     """Diluted by what is told around it, the newer version is only a fair or weak match of the question: it
     goes first when it holds every word of the question the older one holds, or half of them with the change
