@@ -21,7 +21,7 @@ from tiermem.recall.lineage import RetiredMeanings
 from tiermem.recall.newer import _asked_value_changed, newer_first
 from tiermem.recall.pipeline import _answer_first
 from tiermem.recall.query import analyse, asked_kinds
-from tiermem.write.versions import holds_kind
+from tiermem.write.versions import holds_kind, may_hold_kind
 
 NOW = datetime(2031, 6, 1, 12, tzinfo=UTC)
 BOATS = [
@@ -323,6 +323,15 @@ def test_a_later_hit_without_a_value_of_the_asked_kind_is_no_newer_version() -> 
     assert newer_first([dated, aside], plain)[0] is aside
 
 
+def test_a_later_value_of_another_side_of_the_thing_is_no_newer_value_of_the_asked_kind() -> None:
+    query = analyse("Who looks after the bees at Hill Farm?", NOW)
+    keeper = _hit("The 12 hives of bees at Hill Farm are looked after by Ruth Adeyemi.", 0, 0.8, 1.0)
+    swarms = _hit("The Hill Farm bees swarmed twice in May.", 5, 0.7, 0.9)
+    assert newer_first([keeper, swarms], query)[0] is keeper
+    handed = _hit("Since the spring the 12 Hill Farm hives are looked after by Tom Fairweather.", 5, 0.7, 0.9)
+    assert newer_first([keeper, handed], query)[0] is handed
+
+
 def test_a_change_told_with_more_around_it_stands_first_when_it_holds_the_questions_words() -> None:
     """Diluted by what is told around it, the newer version is only a fair or weak match of the question: it
     goes first when it holds every word of the question the older one holds, or half of them with the change
@@ -372,6 +381,17 @@ def test_a_text_holds_a_value_of_a_kind() -> None:
     assert holds_kind("Our mortgage is fixed at 3.89% interest.", frozenset({"percent"}))
     assert not holds_kind("We pay the mortgage by automatic direct debit", frozenset({"percent"}))
     assert holds_kind("The release train leaves every 3 weeks.", frozenset({"number"}))
+    # the question's own values aside
+    assert not holds_kind("Flat 1 is let to Marcus Bell.", frozenset({"name"}), besides=frozenset({"marcus bell"}))
+
+
+def test_a_name_may_open_a_sentence_where_a_name_is_asked_for() -> None:
+    name = frozenset({"name"})
+    opened = "Last-minute change: Okonkwo runs the stand-up this week."
+    assert not holds_kind(opened, name)  # read alone, "Okonkwo" opening a sentence may be an ordinary word
+    assert may_hold_kind(opened, name)
+    assert not may_hold_kind("the stand-up runs every morning this week.", name)
+    assert not may_hold_kind(opened, frozenset({"duration"}))
 
 
 def test_the_first_place_goes_to_a_hit_that_holds_the_kind_of_value_asked_for() -> None:

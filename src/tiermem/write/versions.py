@@ -82,17 +82,28 @@ def _counts(kinds: set[str]) -> bool:
     return any(kind.startswith(_BARE) for kind in kinds)
 
 
-def holds_kind(text: str, kinds: frozenset[str]) -> bool:
-    """Whether ``text`` holds a value of one of ``kinds`` (see recall.query.asked_kinds): a number of any unit
-    for NUMBER, a name only as written with a capital (a number word, "first", "once", is no name)."""
+def holds_kind(text: str, kinds: frozenset[str], *, besides: frozenset[str] = frozenset()) -> bool:
+    """Whether ``text`` holds a value of one of ``kinds`` (see recall.query.asked_kinds), ``besides`` (value keys,
+    the question's own) aside: a number of any unit for NUMBER, a name only as written with a capital (a number
+    word, "first", "once", is no name)."""
     statement = read(text)
-    for value in statement.values:
+    for value in statement.values - besides:
         kind = measure_of(statement, value)
         if kind == "name" and not statement.shown[value][:1].isupper():
             continue
         if kind in kinds or (NUMBER in kinds and (kind.startswith(_BARE) or kind == "duration")):
             return True
     return False
+
+
+def may_hold_kind(text: str, kinds: frozenset[str], *, besides: frozenset[str] = frozenset()) -> bool:
+    """:func:`holds_kind`, or, when a name is asked for, a capitalised word opening a sentence: read alone, a text
+    cannot tell a name there from an ordinary word ("Quick swap: Tomasz took over the primary pager")."""
+    if "name" in kinds:
+        statement = read(text)
+        if any(key not in besides and statement.shown[key].isalpha() for key in statement.initial):
+            return True
+    return holds_kind(text, kinds, besides=besides)
 
 
 def says_change_of(new_text: str, old_text: str) -> bool:
