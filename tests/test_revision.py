@@ -323,12 +323,6 @@ LISBON = "When does our flight to Lisbon leave?"
          "Which region are Heron's buckets in?", False),  # an environment variable is no region
         ("Heron's logs go to `/srv/logs/heron.log` now", "Heron logs to `/var/log/heron.log`",
          "Where does Heron log to?", True),  # a path for a path
-        ("Wexford rowing fees going up to £320 a season, the captain said", "- Wexford Rowing Club fee: £290 a season",
-         "What is the season fee at Wexford Rowing Club?", True),  # the club's name said short
-        ("Cut Lumen ingest retention to 15 days", "Lumen keeps ingested files for 30 days",
-         "How long does Lumen keep ingested files?", True),  # "Cut Lumen": the opening word read into the name
-        ("Wexford Harbour fees going up to £320 a season", "- Wexford Rowing Club fee: £290 a season",
-         "What is the season fee at Wexford Rowing Club?", False),  # another Wexford
     ],
 )  # fmt: skip
 def test_a_competing_value_is_another_of_the_same_kind_for_the_same_question(
