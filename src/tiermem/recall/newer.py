@@ -35,8 +35,10 @@ def newer_first(
     changed fact the write path did not recognise as a new version ("Nora switched careers and is now a
     lawyer" after "My sister Nora works as a nurse") is then still answered with its current value. Never
     two memories ``apart`` says are different facts (a supersession the user undid). Only the order of the
-    returned hits changes, never which are returned."""
+    returned hits changes, never which are returned. Every rule is about a hit written or dated after the one
+    above it, so that is asked first: it reads no text."""
     words = [frozenset(query.stems_in(c.record.text)) for c in ranked[:VERSION_DEPTH]]
+    when = [_when(c.record) for c in ranked[:VERSION_DEPTH]]
     order = list(range(len(words)))
     i = 0
     while i < len(order):
@@ -45,7 +47,8 @@ def newer_first(
             (
                 j
                 for j in order[i + 1 :]
-                if (
+                if when[j] > when[top]
+                and (
                     _newer_version(ranked[j], ranked[top], words[j], words[top], query)
                     or _newer_value(ranked[j], ranked[top], words[j], words[top], query)
                     or _told_change(ranked[j], ranked[top], words[j], words[top])
@@ -83,7 +86,6 @@ def _newer_version(
         bool(words)
         and words == above_words
         and cand.score >= VERSION_TIE * above.score
-        and _when(cand.record) > _when(above.record)
         and not _lacks_the_asked_value(cand, above, query)
     )
 
@@ -113,12 +115,12 @@ def _newer_value(
     after "Our flight to Lisbon leaves on March 14"), sharing a word of the question; or, both strong matches
     of it through other words, saying the change ("practice has moved to Thursday evenings" after "The band
     rehearses every Tuesday evening", for "Which night does the band practise?"); or saying the change where
-    neither matches the question's words well (:func:`_told_where_words_fail`). See :func:`_later_and_strong`."""
+    neither matches the question's words well (:func:`_told_where_words_fail`). See :func:`_strong_enough`."""
     if _lacks_the_asked_value(cand, above, query):
         return False
     unmatched = _told_where_words_fail(cand, above)
     if not (
-        unmatched or _later_and_strong(cand, above, words, above_words) or _told_beside(cand, above, words, above_words)
+        unmatched or _strong_enough(cand, above, words, above_words) or _told_beside(cand, above, words, above_words)
     ):
         return False
     if qualifier_swapped(cand.record.text, above.record.text, frozenset(query.stems)):
@@ -147,7 +149,6 @@ def _told_where_words_fail(cand: Candidate, above: Candidate) -> bool:
     without)."""
     return (
         MESSAGE not in (cand.record.source.get("type"), above.record.source.get("type"))
-        and _when(cand.record) > _when(above.record)
         and above.signals["relevance"] < scoring.HOT_RELEVANCE
         and says_change_of(cand.record.text, above.record.text)
         and share_a_word(cand.record.text, above.record.text)
@@ -163,7 +164,7 @@ def _told_change(cand: Candidate, above: Candidate, words: frozenset[str], above
     archived?"), unless it is the earlier sentence with two places swapped: another thing of its kind ("The
     staging cache now listens on port 6380" for "What port does the staging database listen on?")."""
     if not (
-        _later_and_strong(cand, above, words, above_words)
+        _strong_enough(cand, above, words, above_words)
         and above_words
         and says_change_of(cand.record.text, above.record.text)
         and _holds_half(words, above_words)
@@ -183,8 +184,6 @@ def _asked_value_changed(cand: Candidate, above: Candidate, query: Query) -> boo
     asks for the value the two compete on, when the later hit holds a word of the question the earlier one
     holds ("harbor's dev server binds 3001 now"; not "My brother moved to Porto" for "Where does my sister
     live?"). Held out, that put the current value first in 9 more changes and one look-alike first more."""
-    if _when(cand.record) <= _when(above.record):
-        return False
     if above.signals["relevance"] < scoring.HOT_RELEVANCE:
         return False
     new, old = cand.record.text, above.record.text
@@ -217,8 +216,7 @@ def _told_beside(cand: Candidate, above: Candidate, words: frozenset[str], above
     (before its copula) kept that look-alike behind and lost 6 changes' current values first on the held-out
     sets, where no look-alike went first without it."""
     return (
-        _when(cand.record) > _when(above.record)
-        and above.signals["relevance"] >= scoring.HOT_RELEVANCE
+        above.signals["relevance"] >= scoring.HOT_RELEVANCE
         and bool(words & above_words)
         and _holds_half(words, above_words)
         and says_change_of(cand.record.text, above.record.text)
@@ -230,16 +228,14 @@ def _holds_half(words: frozenset[str], above_words: frozenset[str]) -> bool:
     return 2 * len(words & above_words) >= len(above_words)
 
 
-def _later_and_strong(cand: Candidate, above: Candidate, words: frozenset[str], above_words: frozenset[str]) -> bool:
-    """Written or dated after the hit above it, and both strong matches of the question (HOT); or the earlier
+def _strong_enough(cand: Candidate, above: Candidate, words: frozenset[str], above_words: frozenset[str]) -> bool:
+    """Both the later hit and the one above it strong matches of the question (HOT); or the earlier
     one strong and the later one, however weak a match, holding every word of the question the earlier one
     holds: a change told with more around it is diluted, and keeps the subject's words ("Since the baby arrived
     I'm up at 5:30 most days" after "I wake up at 7"). Neither a share of the earlier one's score nor a fair
     match (WARM) is asked of the later one: the fused score and the relevance reward the earlier wording (both
     were required once; held out, dropping them put the current value first in more changes and a look-alike
     first in none more)."""
-    if _when(cand.record) <= _when(above.record):
-        return False
     return min(cand.signals["relevance"], above.signals["relevance"]) >= scoring.HOT_RELEVANCE or (
         above.signals["relevance"] >= scoring.HOT_RELEVANCE and bool(above_words) and above_words <= words
     )
