@@ -114,15 +114,27 @@ def as_values(statement: Statement, other: Statement) -> Statement:
 
 
 _PLURAL_VERBS = frozenset({"are", "were", "have"})
+_SINGULAR_VERBS = frozenset({"is", "was", "has", "does"})
 
 
 def _plural_subject(statement: Statement, key: str) -> bool:
     """Whether the capitalised word ``key`` is followed by a verb of the plural: a person's name takes the
-    singular ("Pets are allowed in flat 1": a kind of thing, not someone)."""
+    singular ("Pets are allowed in flat 1": a kind of thing, not someone). A word in the plural's -s is one
+    unless a verb of the singular follows ("Visitors sign the register", "Members can reserve books"; not
+    "Ross takes the minutes")."""
     words = statement.words
     word = statement.shown[key].lower()
     at = words.index(word) if word in words else len(words)
-    return at + 1 < len(words) and words[at + 1] in _PLURAL_VERBS
+    if at + 1 >= len(words):
+        return False
+    after = words[at + 1]
+    if after in _PLURAL_VERBS:
+        return True
+    return _plural_form(word) and after not in _SINGULAR_VERBS and not (after.endswith("s") and len(after) > 3)
+
+
+def _plural_form(word: str) -> bool:
+    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "os"))
 
 
 def _pronoun_one(statement: Statement) -> Statement:

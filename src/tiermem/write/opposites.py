@@ -105,3 +105,10 @@ def _beside(statement: Statement, own: frozenset[str], shared: frozenset[str]) -
 def as_written(statement: Statement, word: str) -> str:
     """``word`` (a stem or a word) as the statement writes it ("requir": "required")."""
     return next((w for w in statement.words if w == word or stem(w) == word), word)
+
+
+def flip_why(old: Statement, new: Statement, opposed: tuple[str, str] | None) -> str:
+    """What a contradiction flipped, in words: the negation, or the opposite words as the texts write them."""
+    if opposed is None:
+        return "the negation is flipped"
+    return f"'{as_written(old, opposed[0])}' became '{as_written(new, opposed[1])}'"

@@ -48,7 +48,7 @@ from .frames import (
 )
 from .marks import CHANGE_WORDS
 from .names import reconciled
-from .opposites import as_written, negated_by_prefix, opposed_frame, opposite_words
+from .opposites import flip_why, negated_by_prefix, opposed_frame, opposite_words
 from .statement import (
     ADDITIVE,
     COPULAS,
@@ -107,6 +107,7 @@ SAME_VALUES_COSINE = 0.55  # the same specific values (an amount, a date, a vers
 VALUE_PARAPHRASE_COSINE = 0.72  # the same specific values (a number, an address, a name), reworded: a restatement
 CHANGE_SUBJECT = 1 / 3  # with a change word ("moved to", "now"), this much shared content is the same subject
 TOLD_AGAIN_COSINE = 0.3  # the same specific values and a word in common, built anew: a restatement from this up
+UNRELATED_COSINE = 0.1  # below this the two are about other things, whatever the rules find: no new version
 SAME_TEXT = "the same text"
 KEPT_BESIDE = "says a change or a negation the stored memory does not: kept beside it"  # the same facts otherwise
 # Change words that also describe a state ("a new branch", "lines longer than 88", "the flag is switched on",
@@ -159,18 +160,16 @@ def compare(
         if flipped != bool(opposed):  # both: the opposite word negated, the same polarity
             # The same facts otherwise, told the other way: the new text contradicts the memory ("Slack alerts
             # for pipeline failures have been switched off" after "The pipeline sends Slack alerts when it fails").
-            return Revision(CONTRADICTION, _flip_why(old, new, None if flipped else opposed))
+            return Revision(CONTRADICTION, flip_why(old, new, None if flipped else opposed))
         if flipped or opposed or (marks and new.says_change and not settled):  # marks: as tells_change, less states
             # Never fold a text that says a change into the memory it may change: the change would be lost in
             # the old memory's history. Kept beside it, linked.
             return Revision(ELABORATION, KEPT_BESIDE)
+    if found.replaces and cosine < UNRELATED_COSINE:
+        # A word the two share by chance ("books" / "the car we booked"), in a store small enough that its
+        # memories about other things are the nearest: never retire a memory for it.
+        return Revision(DISTINCT, ELSEWHERE)
     return found
-
-
-def _flip_why(old: Statement, new: Statement, opposed: tuple[str, str] | None) -> str:
-    if opposed is None:
-        return "the negation is flipped"
-    return f"'{as_written(old, opposed[0])}' became '{as_written(new, opposed[1])}'"
 
 
 def _told_again(new_text: str, old_text: str) -> list[str]:
@@ -255,7 +254,7 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
     if flipped and not same_subject and (clause := negated_clause(new_text, new, old)) is not None:
         same_subject = _same_subject(clause, old.content, cosine)  # the clause the negation is said in
     if (flipped or opposed) and (same_subject or slot or in_place) and not apart:
-        return Revision(CONTRADICTION, _flip_why(old, new, opposed))
+        return Revision(CONTRADICTION, flip_why(old, new, opposed))
     if (new.values != old.values or slot) and occurrences(new, old):
         return Revision(DISTINCT, "another occurrence of an event")
     if new.values != old.values:
