@@ -14,11 +14,12 @@ Reported per split: changed facts kept as their own memory; the best hit for the
 current value; the old version retired (superseded, out of search); distractors wrongly retired; restatements
 merged; and, for look-alikes (a fact, then a *different* fact of its kind stored after it, among unrelated
 memories), whether the fact's question is still answered by the fact and whether the look-alike folded it
-(merged it or retired it). Each change is measured twice: as above, and with the background written after both
-versions (a store that goes on after a change, memories about other things written since: "top-1 current, later
-memories"), where a rule that puts a later hit first for being later is put to the test. The scenarios are in
-bench/truth_scenarios.py: the ``tune`` wordings were used
-while building the write path, the ``judge`` wordings were written apart and only measured (the other sets:
+(merged it or retired it); and, in a small store (a fact, then the change of another fact of its set, the two
+alone in an agent, each the other's only neighbour), whether both stay current. Each change is measured twice:
+as above, and with the background written after both versions (a store that goes on after a change, memories
+about other things written since: "top-1 current, later memories"), where a rule that puts a later hit first
+for being later is put to the test. The scenarios are in bench/truth_scenarios.py: the ``tune`` wordings were
+used while building the write path, the ``judge`` wordings were written apart and only measured (the other sets:
 see their files). Results: a table on stdout and bench/results/truth.json.
 """
 
@@ -224,6 +225,16 @@ def run_one(mem: Memory, agent: str, sc: Scenario, background: list[str], *, lat
     }
 
 
+def unrelated(families: Sequence[Family], ahead: int = 3) -> Iterator[tuple[str, str]]:
+    """A small store: a fact, then the change of each of the next ``ahead`` other facts of the set, two memories
+    alone in an agent. Each is the other's only neighbour, however unrelated: nothing keeps them apart but the
+    write path's rules and the cosine."""
+    for i, family in enumerate(families):
+        for step in range(1, min(ahead, len(families) - 1) + 1):
+            other = families[(i + step) % len(families)]
+            yield family.first.format(v=family.values[0]), other.update.format(v=other.values[1])
+
+
 def apart(mem: Memory, agent: str, first: str, second: str) -> bool:
     """Two different facts that look alike, stored one after the other: both stay current memories."""
     a = mem.store(first, agent_id=agent)
@@ -260,6 +271,7 @@ def measure(system: dict[str, Any], split: str, *, later: bool = True) -> dict[s
             apart(mem, f"n{n}{o}", *pair[::step]) for n, pair in enumerate(near_misses) for o, step in ((0, 1), (1, -1))
         ]
         alike = [lookalike(mem, f"l{n}", case, list(FILLER)) for n, case in enumerate(lookalikes)]
+        alone = [apart(mem, f"u{n}", first, other) for n, (first, other) in enumerate(unrelated(families))]
     lost = [gone for _, gone in alike]
     summary = summarise(rows)
     if later:
@@ -267,6 +279,8 @@ def measure(system: dict[str, Any], split: str, *, later: bool = True) -> dict[s
         summary["top1_stale_later"] = share(rows_later, "stale")
     summary["near_misses"] = len(kept)
     summary["near_misses_kept_apart"] = round(sum(kept) / len(kept), 3) if kept else None
+    summary["unrelated"] = len(alone)
+    summary["unrelated_kept_apart"] = round(sum(alone) / len(alone), 3) if alone else None
     summary["lookalikes"] = len(alike)
     summary["lookalikes_top1_fact"] = round(sum(ok for ok, _ in alike) / len(alike), 3) if alike else None
     summary["lookalikes_folded"] = sum(lost) if alike else None
@@ -312,6 +326,7 @@ COLUMNS = (
     ("restated merged", "restatements_merged"),
     ("distractors retired", "distractors_retired"),
     ("near misses kept apart", "near_misses_kept_apart"),
+    ("unrelated kept apart (two memories)", "unrelated_kept_apart"),
     ("look-alikes: top-1 the fact", "lookalikes_top1_fact"),
     ("look-alikes folded", "lookalikes_folded"),
 )

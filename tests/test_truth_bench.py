@@ -85,3 +85,14 @@ def test_each_family_gives_its_restatement_and_its_update_at_the_first_value() -
     assert found["update"][0] == (first, family.update.format(v=family.values[1]))
     assert len(found["restatement"]) == len(families) + len(polars)
     assert found["near miss"] == list(near_misses)
+
+
+def test_unrelated_pairs_take_a_fact_and_the_change_of_another() -> None:
+    families = truth.TUNE_FAMILIES[:4]
+    pairs = list(truth.unrelated(families, ahead=2))
+    assert len(pairs) == 8
+    assert pairs[0] == (
+        families[0].first.format(v=families[0].values[0]),
+        families[1].update.format(v=families[1].values[1]),
+    )
+    assert all(first != other for first, other in pairs)
