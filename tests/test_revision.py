@@ -967,3 +967,22 @@ def test_at_this_point_and_for_the_time_being_say_how_things_stand_now() -> None
     assert "at this point" in change_marks(read("Alpha Lingua is my main client at this point").words)
     assert "for the time being" in change_marks(read("We're rehearsing in the Memorial Hall for the time being").words)
     assert change_marks(read("The point of the drill is balance, for the most part").words) == frozenset()
+
+
+# Notes about one service, a change said, a code span in another's place: one setting changed only when the new
+# span has the old one's shape (a command for a command, a variable for a variable, a name for a name).
+CODE_NOTES = [
+    ("- billing-api build: `make build`", "- billing-api: moved artifacts to `dist/bin/`", 0.5, "distinct"),
+    ("The billing-api health check is served at `/healthz`.", "billing-api logs are now at `LOG_LEVEL=warn`.", 0.5,
+     "distinct"),
+    ("billing-api stores sessions in `redis`.", "billing-api tests now run with `pytest -x`.", 0.5, "distinct"),
+    ("- billing-api build: `make build`", "- billing-api build is `just build` now", 0.7, "update"),
+    ("billing-api reads its token from `BILLING_TOKEN`.", "billing-api token env var renamed to `BILLING_API_KEY`.",
+     0.7, "update"),
+    ("billing-api deploys from the `release` branch.", "billing-api now deploys from `deploy/prod`.", 0.7, "update"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("old", "new", "cosine", "kind"), CODE_NOTES)
+def test_a_code_span_replaces_only_one_of_its_shape(old: str, new: str, cosine: float, kind: str) -> None:
+    assert compare(new, old, cosine).kind == kind

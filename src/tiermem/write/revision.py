@@ -66,6 +66,7 @@ from .statement import (
 from .subject import (
     CLAUSE_CHARS,
     MAX_REWORDED,
+    another_kind,
     focus_of,
     identity,
     in_common,
@@ -80,8 +81,6 @@ from .subject import (
     opens,
     other_opening,
     qualified,
-    qualifier_for_value,
-    quantity_for_name,
     subject_words,
     told_around,
     topic_only,
@@ -556,7 +555,7 @@ def _value_change(
         # A quantity there is what is said ("I put 6% of each paycheck..." / "... 8% ...").
         return Revision(DISTINCT, "the same kind of fact about something else")
     swapped = replaced(old, removed, new, added) or removed
-    if quantity_for_name(old, swapped, new, added) or qualifier_for_value(old, removed, new, added):
+    if another_kind(old, removed, swapped, new, added):
         # "The shop charges $7.25 for standard shipping" / "The shop ships to Canada": an amount and a place
         # are no two values of one slot, whatever the words in common.
         return Revision(DISTINCT, "another kind of value: the same kind of fact about something else")

@@ -5,6 +5,7 @@ than measure one; and whether a negation is said of it at all, or of something e
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Sequence
 
 from ..recall.query import stem
@@ -121,6 +122,40 @@ def quantity_for_name(old: Statement, removed: frozenset[str], new: Statement, a
     if was is not None and now is not None:
         return was.isdisjoint(now)
     return (was is not None and names(new, added)) or (names(old, removed) and now is not None)
+
+
+def another_kind(
+    old: Statement, removed: frozenset[str], swapped: frozenset[str], new: Statement, added: frozenset[str]
+) -> bool:
+    """Whether the ``added`` values are of another kind than the old ones they would replace (``swapped``, of
+    the ``removed``): no new value of the same slot."""
+    return (
+        quantity_for_name(old, swapped, new, added)
+        or qualifier_for_value(old, removed, new, added)
+        or other_shape(old, swapped, new, added)
+    )
+
+
+def other_shape(old: Statement, removed: frozenset[str], new: Statement, added: frozenset[str]) -> bool:
+    """Whether code spans stand where only code spans of another shape stood: a command (or an option) is
+    replaced by a command, an environment variable by one, a name (a branch, a package, a path, a table) by a
+    name ("`/healthz`" / "`RUST_LOG=debug`": what two notes about one service say, not one setting changed)."""
+    was, now = {_code_shape(old, v) for v in removed}, {_code_shape(new, v) for v in added}
+    return bool(was) and bool(now) and None not in was | now and was.isdisjoint(now)
+
+
+_VARIABLE = re.compile(r"[A-Z]{2,}|[A-Z][A-Z0-9]*_[A-Z0-9_]+")  # RILLRC, DATABASE_URL; not ES256
+
+
+def _code_shape(statement: Statement, value: str) -> str | None:
+    """A code span's shape: an assignment has the shape of what it sets ("`RUST_LOG=debug`": a variable)."""
+    shown = statement.shown.get(value, "")
+    if not shown.startswith("`"):
+        return None
+    code = shown.strip("`").partition("=")[0].strip()
+    if code.startswith("-") or any(c.isspace() for c in code):
+        return "command"
+    return "variable" if _VARIABLE.fullmatch(code) else "name"
 
 
 def names_a_thing(statement: Statement, value: str) -> bool:
