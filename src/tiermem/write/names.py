@@ -133,7 +133,12 @@ def _plural_subject(statement: Statement, key: str) -> bool:
     return _plural_form(word) and after not in _SINGULAR_VERBS and not (after.endswith("s") and len(after) > 3)
 
 
+_IRREGULAR_PLURALS = frozenset({"children", "people", "men", "women", "staff", "police", "feet", "teeth", "mice"})
+
+
 def _plural_form(word: str) -> bool:
+    if word in _IRREGULAR_PLURALS:
+        return True
     return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "os"))
 
 
