@@ -148,7 +148,9 @@ _VARIABLE = re.compile(r"[A-Z]{2,}|[A-Z][A-Z0-9]*_[A-Z0-9_]+")  # RILLRC, DATABA
 
 
 def _code_shape(statement: Statement, value: str) -> str | None:
-    """A code span's shape: an assignment has the shape of what it sets ("`RUST_LOG=debug`": a variable)."""
+    """A code span's shape: an assignment has the shape of what it sets ("`RUST_LOG=debug`": a variable).
+    Coarser than the read path's (:func:`~tiermem.write.versions.competing_value`): a branch `stable` is
+    replaced by `release/v2`, a package `zustand` by `@reduxjs/toolkit`, a name by a path."""
     shown = statement.shown.get(value, "")
     if not shown.startswith("`"):
         return None
