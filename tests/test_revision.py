@@ -987,3 +987,9 @@ CODE_NOTES = [
 @pytest.mark.parametrize(("old", "new", "cosine", "kind"), CODE_NOTES)
 def test_a_code_span_replaces_only_one_of_its_shape(old: str, new: str, cosine: float, kind: str) -> None:
     assert compare(new, old, cosine).kind == kind
+
+
+def test_a_weekday_written_short_where_a_name_stood_is_no_new_value_of_it() -> None:
+    # Read as a name ("Weds", "Fri"), it is still a day: two notes about one person, not a changed doctor.
+    assert compare("gran's prescription pickup moved to Weds", "gran's GP: Dr Patel", 0.4).kind == "distinct"
+    assert compare("- bins now go out on Tues", "- bins go out on Mon", 0.8).kind == "update"

@@ -111,17 +111,28 @@ def quantity_for_name(old: Statement, removed: frozenset[str], new: Statement, a
 
     def families(statement: Statement, values: frozenset[str]) -> set[tuple[str, ...]] | None:
         """The families of ``values``; None unless each is a quantity."""
-        kinds = [_AMOUNTS[-1] if v in NUMBER_KEYS else kind_of(statement, v) for v in values]  # "three dogs"
+        kinds = [_quantity_kind(statement, v) for v in values]
         found = {f for f in (_AMOUNTS, _TIMES) for k in kinds if k.startswith(f)}
         return found if values and all(k.startswith(_QUANTITIES) for k in kinds) else None
 
     def names(statement: Statement, values: frozenset[str]) -> bool:
-        return bool(values) and all(is_name(v) or _identifier(statement, v) for v in values)
+        return bool(values) and all((is_name(v) and v not in _DAYS_SHORT) or _identifier(statement, v) for v in values)
 
     was, now = families(old, removed), families(new, added)
     if was is not None and now is not None:
         return was.isdisjoint(now)
     return (was is not None and names(new, added)) or (names(old, removed) and now is not None)
+
+
+# A weekday written short with its capital is read as a name ("moved to Thurs"): a day where a name stood is no
+# new value of it. Only here: read as a weekday everywhere, it changed which hit the read path puts first.
+_DAYS_SHORT = frozenset({"mon", "tue", "wed", "thu", "thur", "fri", "sat", "sun"})
+
+
+def _quantity_kind(statement: Statement, value: str) -> str:
+    if value in NUMBER_KEYS:
+        return _AMOUNTS[-1]  # "three dogs"
+    return "weekday" if value in _DAYS_SHORT else kind_of(statement, value)
 
 
 def another_kind(
