@@ -993,3 +993,25 @@ def test_a_weekday_written_short_where_a_name_stood_is_no_new_value_of_it() -> N
     # Read as a name ("Weds", "Fri"), it is still a day: two notes about one person, not a changed doctor.
     assert compare("gran's prescription pickup moved to Weds", "gran's GP: Dr Patel", 0.4).kind == "distinct"
     assert compare("- bins now go out on Tues", "- bins go out on Mon", 0.8).kind == "update"
+
+
+# A negation of the stored fact told in its words with why or since when around it: a contradiction. A negation of
+# another thing said with the same subject and verb, "without" a thing, or "can't wait" contradicts nothing.
+NEGATED_IN_ITS_WORDS = [
+    ("Our neighbour feeds the cat when we travel.",
+     "After her knee operation our neighbour can't feed the cat for us any more.", 0.5, "contradiction"),
+    ("Dad drives to the allotment.", "Dad sold the van last month and doesn't drive now.", 0.45, "contradiction"),
+    ("Mom needs her glasses to read.", "Mom doesn't need the walker indoors anymore.", 0.35, "distinct"),
+    ("The kids eat lunch at school.", "The kids don't eat meat anymore.", 0.59, "distinct"),
+    ("Sam plays the guitar in a band.", "Sam doesn't play football anymore.", 0.5, "distinct"),
+    ("My bike is set up tubeless.", "I'm riding the bike without inner tubes these days.", 0.6, "distinct"),
+    ("We hope to make new memories with the dogs on the beach soon.",
+     "Can't wait to make more memories with the dogs on the beach.", 0.7, "distinct"),  # how the speaker stands
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("old", "new", "cosine", "kind"), NEGATED_IN_ITS_WORDS)
+def test_a_negation_told_in_the_facts_words_contradicts_it_and_of_another_thing_does_not(
+    old: str, new: str, cosine: float, kind: str
+) -> None:
+    assert compare(new, old, cosine).kind == kind

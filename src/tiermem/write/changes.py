@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from ..recall.query import stem
 from .marks import CHANGE_WORDS
-from .statement import Statement, kind_of
+from .statement import ADDITIVE, Statement, kind_of
 
 
 def tells_change(new: Statement, old: Statement) -> bool:
@@ -16,6 +16,15 @@ def tells_change(new: Statement, old: Statement) -> bool:
     data retention discussion to Tuesday": two notes of one kind, not a change of the first), in any of its
     forms ("The car's oil was last changed at 42,000 miles" / "The cambelt needs changing at 60,000 miles")."""
     return new.says_change and bool(_marks(new) - _marks(old))
+
+
+def adds_to(new: Statement, old: Statement) -> bool:
+    """Whether a word of either text adds a value beside the other's; "again" beside a said change is the
+    change told once more ("Noah grew again, he wears size 33 shoes now"), not one more value."""
+    adding = (new.vocabulary | old.vocabulary) & ADDITIVE
+    if adding == {"again"} and tells_change(new, old):
+        return False
+    return bool(adding)
 
 
 def redone(new: Statement, old: Statement) -> frozenset[str]:

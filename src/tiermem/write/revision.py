@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 
 from ..recall.query import stem
 from ..text import jaccard, word_set
-from .changes import redone, replaced, standing_in, tells_change, without_when
+from .changes import adds_to, redone, replaced, standing_in, tells_change, without_when
 from .dedup import JACCARD_THRESHOLD  # ClarkOS' word-overlap tier: more than this is the same words
 from .frames import (
     MAX_SLOT,
@@ -50,7 +50,6 @@ from .marks import CHANGE_WORDS
 from .names import reconciled
 from .opposites import flip_why, negated_by_prefix, opposed_frame, opposite_words
 from .statement import (
-    ADDITIVE,
     COPULAS,
     DETERMINERS,
     DURATION_UNITS,
@@ -74,6 +73,7 @@ from .subject import (
     names_a_thing,
     negated_apart,
     negated_clause,
+    negated_in_its_words,
     negated_within,
     occurrences,
     openers,
@@ -146,7 +146,7 @@ def compare(
     found = _relate(new_text, old_text, cosine, same_type, threshold)
     if found.why == ELSEWHERE and cosine >= TOLD_AGAIN_COSINE and (held := _told_again(new_text, old_text)):
         return Revision(RESTATEMENT, f"the same {', '.join(held)} told another way")
-    if found.kind == UPDATE and _adds_to(read(_clause_of(new_text, found.new_values)), read(old_text)):
+    if found.kind == UPDATE and adds_to(read(_clause_of(new_text, found.new_values)), read(old_text)):
         # "also", "too", "again", "as well": one more value beside the stored one, not a replacement ("the
         # frontend is also deployed to eu-west-1"; "I fed the cat again on Wednesday").
         return _elaboration(frozenset(found.new_values), cosine)
@@ -164,6 +164,8 @@ def compare(
             # Never fold a text that says a change into the memory it may change: the change would be lost in
             # the old memory's history. Kept beside it, linked.
             return Revision(ELABORATION, KEPT_BESIDE)
+    if found.kind == DISTINCT and cosine >= TOLD_AGAIN_COSINE and negated_in_its_words(new_text, old_text):
+        return Revision(CONTRADICTION, flip_why(read(old_text), read(new_text), None))
     if found.replaces and cosine < UNRELATED_COSINE:
         # A word the two share by chance ("books" / "the car we booked"), in a store small enough that its
         # memories about other things are the nearest: never retire a memory for it.
@@ -207,15 +209,6 @@ def _clause_of(text: str, values: tuple[str, ...]) -> str:
     wanted = [v.lower() for v in values]
     holding = [c for c in clauses(text[:CLAUSE_CHARS]) if all(v in c.lower() for v in wanted)]
     return holding[0] if len(holding) == 1 else text
-
-
-def _adds_to(new: Statement, old: Statement) -> bool:
-    """Whether a word of either text adds a value beside the other's; "again" beside a said change is the
-    change told once more ("Noah grew again, he wears size 33 shoes now"), not one more value."""
-    adding = (new.vocabulary | old.vocabulary) & ADDITIVE
-    if adding == {"again"} and tells_change(new, old):
-        return False
-    return bool(adding)
 
 
 def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, threshold: float) -> Revision:

@@ -31,7 +31,7 @@ _SENTENCE_ENDS = frozenset({".", "!", "?", ":", "\n"})
 # Abbreviations whose full stop does not end a sentence ("my dentist is Dr. Patel", "St. Louis").
 ABBREVIATIONS = frozenset({"Dr", "Mr", "Mrs", "Ms", "Prof", "St", "Mt", "Jr", "Sr", "vs", "approx", "dept", "Fig"})
 
-_NEGATIONS = frozenset(
+NEGATIONS = frozenset(
     {"not", "no", "never", "without", "none", "nobody", "nothing", "nowhere", "neither", "nor", "cannot", "nope"}
     # Verbs that end what they name, in the past ("I cancelled my gym membership", "Dad's warfarin has been
     # discontinued"); the present tells when a thing ends ("the meeting ends at 5"), not that it is over.
@@ -132,10 +132,10 @@ _LOOSE_CHANGE = frozenset(split_words("instead change since"))
 _INDEFINITE = frozenset(
     split_words("something someone somebody anything anyone anybody everything everyone everybody somewhere anywhere")
 )
-IGNORED = STOP_WORDS | _NEGATIONS | CHANGE_WORDS | _LOOSE_CHANGE | _LIGHT | _INDEFINITE
+IGNORED = STOP_WORDS | NEGATIONS | CHANGE_WORDS | _LOOSE_CHANGE | _LIGHT | _INDEFINITE
 
 # Words read as nothing but a word: ignored, and neither a negation, a value nor a time suffix (the fast path).
-_PLAIN = IGNORED - _NEGATIONS - _TIME_SUFFIX - _CLOSED_VALUES
+_PLAIN = IGNORED - NEGATIONS - _TIME_SUFFIX - _CLOSED_VALUES
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,7 +293,7 @@ def _read_word(token: str, sentence_start: bool) -> _Word:
     past = past_form(lowered) or lowered in _PAST_BE
     if lowered in _PLAIN and (sentence_start or lowered not in STOP_WORDS or not _capitalised(token)):  # most words
         return _Word(lowered, _PLAIN_WORD, "", "", False, past)
-    if lowered in _NEGATIONS or lowered.endswith("n't"):
+    if lowered in NEGATIONS or lowered.endswith("n't"):
         return _Word(lowered, _NEGATION, "", "", False, past)
     if "'" in lowered and lowered.partition("'")[0] in STOP_WORDS:  # "I'm", "we're", "you've": a pronoun
         return _Word(lowered, _OTHER, "", "", False, past)

@@ -12,8 +12,8 @@ from ..recall.query import stem
 from .changes import tells_change
 from .frames import clauses, told_when
 from .marks import change_marks
-from .names import as_values
-from .statement import COPULAS, DURATION_UNITS, NUMBER_KEYS, Statement, is_name, kind_of, read
+from .names import as_values, reconciled
+from .statement import COPULAS, DURATION_UNITS, NEGATIONS, NUMBER_KEYS, Statement, is_name, kind_of, read
 
 SUBJECT_PART = 1 / 3  # a value in the first third of a sentence names what it is about, not its new value
 CLAUSE_CHARS = 1000  # a text is read clause by clause over this many characters at most (a memory-sized one)
@@ -326,6 +326,46 @@ def negated_clause(new_text: str, new: Statement, old: Statement) -> frozenset[s
     if len(negated) != 1 or negated[0].negations != new.negations or negated[0].content.isdisjoint(old.content):
         return None
     return negated[0].content
+
+
+def negated_in_its_words(new_text: str, old_text: str) -> bool:
+    """Whether the new text negates the old one in its words, the same values kept: two words of content in
+    common in the one clause that says the negation, and the negation word denies the old text's words (two of
+    them, or only words of it: :func:`_denied`), not "without" a thing. Told with why or since when around it,
+    the subject the other rules weigh is diluted ("Mom doesn't need the walker indoors anymore, all that physio
+    is paying off" after "Mom needs her walker to get around the house"; "Grandad handed over his car keys
+    after the eye test and doesn't drive any more" after "Grandad still drives")."""
+    if "?" in new_text + old_text or len(clauses(old_text[:CLAUSE_CHARS])) > 3:  # a question, a chat message
+        return False
+    new, old = reconciled(read(new_text), read(old_text))
+    if new.negations % 2 == old.negations % 2 or new.values != old.values:
+        return False
+    if len(new.content & old.content) < 2 or "without" in new.words + old.words:
+        return False  # "without" denies a thing, not what is said of it: "tubeless" / "without inner tubes"
+    said = _denied(new_text, new)
+    return said is not None and (len(said & old.content) >= 2 or (bool(said) and said <= old.content))
+
+
+def _denied(text: str, statement: Statement) -> frozenset[str] | None:
+    """The words of content a negation word ("not", "never", "no", "n't") denies: those after the first one, in
+    the one clause of a short statement (one to three clauses) that says its negations. None without such a
+    word there (a negation read from "stopped", "off" or a prefix), with it in several, or in a longer text."""
+    told = _told_clauses(text) or ([statement] if len(clauses(text[:CLAUSE_CHARS])) == 1 else [])
+    negated = [part for part in told if part.negations]
+    if len(negated) != 1:  # a chat message of many sentences tells no one fact: "can't wait", "don't know"
+        return None
+    words, content = negated[0].words, negated[0].content
+    at = next((i for i, w in enumerate(words) if w in NEGATIONS or w.endswith("n't")), None)
+    if at is None:
+        return None
+    said = [key for key in map(stem, words[at + 1 :]) if key in content][:_PREDICATE]
+    return None if said[:1] and said[0] in _SPEAKERS_STATE else frozenset(said)
+
+
+_PREDICATE = 3  # the words of content a negation denies: the verb and its object, the first few after it
+# Negated, these say how the speaker stands ("I had no idea ...", "can't wait to ...", "I'm not sure ..."), not
+# that a fact no longer holds.
+_SPEAKERS_STATE = frozenset(map(stem, ("idea", "wait", "believe", "sure", "help", "imagine")))
 
 
 def negated_within(new_text: str, new: Statement, old: Statement) -> bool:
