@@ -332,6 +332,26 @@ def test_a_later_value_of_another_side_of_the_thing_is_no_newer_value_of_the_ask
     assert newer_first([keeper, handed], query)[0] is handed
 
 
+def test_a_recorded_current_version_keeps_its_place_against_a_later_hit_that_is_no_newer_version_of_it() -> None:
+    """The write path replaced the old version: a memory written later that shares the question's words goes
+    above it only as a newer version of it (a competing value with the change said, or a flipped polarity)."""
+    query = analyse("Which tool do I use for invoicing?", NOW)
+
+    def first(later: Candidate, recorded: bool = True) -> Candidate:
+        current = _hit("I send my invoices through Xero.", 5, 0.8, 1.0)
+        if recorded:
+            current.earlier = [make_record("I send my invoices through QuickBooks.", minutes=0)]
+        return newer_first([current, later], query)[0]
+
+    aside = _hit("I charge VAT on my invoices.", 10, 0.8, 0.95)
+    assert first(aside).record.text == "I send my invoices through Xero."
+    assert first(aside, recorded=False).record.text == aside.record.text  # unrecorded: the later one goes first
+    moved = _hit("I moved my invoices over to FreeAgent now.", 10, 0.8, 0.95)
+    assert first(moved).record.text == moved.record.text
+    stopped = _hit("I don't send my invoices through Xero anymore.", 10, 0.8, 0.95)
+    assert first(stopped).record.text == stopped.record.text
+
+
 def test_a_change_told_with_more_around_it_stands_first_when_it_holds_the_questions_words() -> None:
     """Diluted by what is told around it, the newer version is only a fair or weak match of the question: it
     goes first when it holds every word of the question the older one holds, or half of them with the change

@@ -8,6 +8,7 @@ from datetime import datetime
 
 from ..model import MemoryRecord
 from ..write.decisions import MESSAGE
+from ..write.names import reconciled
 from ..write.statement import read
 from ..write.versions import (
     another_of_its_kind,
@@ -56,6 +57,7 @@ def newer_first(
                 )
                 and not apart(ranked[j].record.id, ranked[top].record.id)
                 and not _keeps_its_place(ranked[top], words[top], words[j])
+                and _may_replace(ranked[j], ranked[top], query)
             ),
             None,
         )
@@ -77,6 +79,23 @@ def _keeps_its_place(top: Candidate, top_words: frozenset[str], words: frozenset
     answered with their current value; with them written before, 3 fewer (an older version first put above an
     unrelated memory then keeps its place too)."""
     return "newer_than" in top.signals and not top_words <= words
+
+
+def _may_replace(cand: Candidate, above: Candidate, query: Query) -> bool:
+    """Whether a later hit may stand above one the write path recorded as the current version of a fact (it
+    replaced another memory): only as a newer version of it, competing with it on a value and saying the change,
+    or flipping its polarity. Memories written later about other sides of the thing ("I charge VAT on my
+    invoices" after "I moved my invoicing over to Xero", which replaced "... QuickBooks") share the question's
+    words as a newer version does; the write path has already compared them. With the other memories written
+    after both versions: development top-1 0.864 -> 0.901, held out 0.795 -> 0.839; written before, one
+    held-out set lost 3 changes' current values first."""
+    if not above.earlier:
+        return True
+    new, old = cand.record.text, above.record.text
+    later, earlier = reconciled(read(new), read(old))
+    if later.negations % 2 != earlier.negations % 2:
+        return True
+    return competing_value(new, old, query.text) and says_change_of(new, old)
 
 
 def _newer_version(
