@@ -332,20 +332,24 @@ def test_a_later_value_of_another_side_of_the_thing_is_no_newer_value_of_the_ask
     assert newer_first([keeper, handed], query)[0] is handed
 
 
-def test_a_recorded_current_version_keeps_its_place_against_a_later_hit_that_is_no_newer_version_of_it() -> None:
-    """The write path replaced the old version: a memory written later that shares the question's words goes
-    above it only as a newer version of it (a competing value with the change said, or a flipped polarity)."""
+def test_a_known_current_version_keeps_its_place_against_a_later_hit_that_is_no_newer_version_of_it() -> None:
+    """A known current version (it replaced the old one, or was put first above it): a memory written later that
+    shares the question's words goes above it only as a newer version of it (a competing value with a change
+    said, or a flipped polarity)."""
     query = analyse("Which tool do I use for invoicing?", NOW)
 
-    def first(later: Candidate, recorded: bool = True) -> Candidate:
+    def first(later: Candidate, known: str = "replaced") -> Candidate:
         current = _hit("I send my invoices through Xero.", 5, 0.8, 1.0)
-        if recorded:
+        if known == "replaced":  # the write path tied it to the version it replaced
             current.earlier = [make_record("I send my invoices through QuickBooks.", minutes=0)]
+        elif known == "put first":  # the read path put it above an older version
+            current.signals["newer_than"] = "an older version"
         return newer_first([current, later], query)[0]
 
     aside = _hit("I charge VAT on my invoices.", 10, 0.8, 0.95)
     assert first(aside).record.text == "I send my invoices through Xero."
-    assert first(aside, recorded=False).record.text == aside.record.text  # unrecorded: the later one goes first
+    assert first(aside, known="put first").record.text == "I send my invoices through Xero."
+    assert first(aside, known="").record.text == aside.record.text  # not known as a version: the later goes first
     moved = _hit("I moved my invoices over to FreeAgent now.", 10, 0.8, 0.95)
     assert first(moved).record.text == moved.record.text
     stopped = _hit("I don't send my invoices through Xero anymore.", 10, 0.8, 0.95)
