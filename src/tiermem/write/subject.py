@@ -335,10 +335,13 @@ def negated_in_its_words(new_text: str, old_text: str) -> bool:
     the subject the other rules weigh is diluted ("Mom doesn't need the walker indoors anymore, all that physio
     is paying off" after "Mom needs her walker to get around the house"; "Grandad handed over his car keys
     after the eye test and doesn't drive any more" after "Grandad still drives")."""
+    new, old = read(new_text), read(old_text)
+    if new.negations % 2 == old.negations % 2:  # most pairs: decided before any clause is read
+        return False
     if "?" in new_text + old_text or len(clauses(old_text[:CLAUSE_CHARS])) > 3:  # a question, a chat message
         return False
-    new, old = reconciled(read(new_text), read(old_text))
-    if new.negations % 2 == old.negations % 2 or new.values != old.values:
+    new, old = reconciled(new, old)
+    if new.values != old.values:
         return False
     if len(new.content & old.content) < 2 or "without" in new.words + old.words:
         return False  # "without" denies a thing, not what is said of it: "tubeless" / "without inner tubes"
