@@ -21,7 +21,7 @@ from tiermem.recall.lineage import RetiredMeanings
 from tiermem.recall.newer import _asked_value_changed, newer_first
 from tiermem.recall.pipeline import _answer_first
 from tiermem.recall.query import analyse, asked_kinds
-from tiermem.write.versions import holds_kind, may_hold_kind
+from tiermem.write.versions import holds_kind, may_hold_kind, says_change_of
 
 NOW = datetime(2031, 6, 1, 12, tzinfo=UTC)
 BOATS = [
@@ -523,3 +523,15 @@ def test_a_question_naming_no_kind_asks_for_the_value_a_later_change_and_a_stron
     brother = _hit("My brother moved to Porto.", 5, 0.2, 0.3)
     assert not _asked_value_changed(brother, lives, sister)
     assert newer_first([lives, brother], sister)[0] is lives
+
+
+def test_a_thing_done_to_a_state_says_a_change_and_a_state_does_not() -> None:
+    """Verbs of a thing done ("cut", "enabled", "cancelled") say a change to the read path; after "is" or
+    before "by" they say a state ("Autoscaling is enabled", "enabled by default")."""
+    assert says_change_of("We enabled autoscaling on the GPU pool.", "The GPU pool has 4 nodes.")
+    assert not says_change_of("Autoscaling is enabled on the GPU pool.", "The GPU pool has 4 nodes.")
+    assert not says_change_of("- tidepool: `simd` feature enabled by default", "- tidepool ingest: `s3://in/`")
+    query = analyse("How long does the shop keep receipts?", NOW)
+    old = _hit("The shop keeps receipts for 90 days.", 0, 0.8, 1.0)
+    new = _hit("Cut the receipt retention to 30 days to save space.", 5, 0.3, 0.5)
+    assert newer_first([old, new], query)[0] is new
