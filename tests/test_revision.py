@@ -356,6 +356,8 @@ LISBON = "When does our flight to Lisbon leave?"
          "Which region are Heron's buckets in?", False),  # an environment variable is no region
         ("Heron's logs go to `/srv/logs/heron.log` now", "Heron logs to `/var/log/heron.log`",
          "Where does Heron log to?", True),  # a path for a path
+        ("We set the importer's max attempts to 6; past that it gives up", "The importer tries a file 4 times",
+         "How many times does the importer try a file?", True),  # "6;": the word after is no unit of it
     ],
 )  # fmt: skip
 def test_a_competing_value_is_another_of_the_same_kind_for_the_same_question(
@@ -783,6 +785,18 @@ def test_two_times_said_relative_to_now_are_two_facts_unless_a_change_is_said() 
 def test_a_closed_value_keeps_its_kind_when_stemmed(text: str, value: str, kind: str) -> None:
     statement = read(text)
     assert value in statement.values and kind_of(statement, value) == kind and not is_name(value)
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "kind"),
+    [
+        ("Retries go up to 5; past that the job fails", "5", "number "),  # punctuation ends the value: no unit after it
+        ("Retries go up to 5 times", "5", "number time"),
+    ],
+)
+def test_a_number_s_unit_is_the_next_word_unless_punctuation_comes_between(text: str, value: str, kind: str) -> None:
+    statement = read(text)
+    assert value in statement.values and kind_of(statement, value) == kind
 
 
 def test_from_a_day_says_when_a_new_state_begins_a_span_does_not() -> None:

@@ -156,6 +156,7 @@ class Statement:
     opposable: frozenset[str]  # stems of its words that have an antonym (see write/antonyms.py)
     prefixed: tuple[tuple[str, frozenset[str]], ...]  # its words under a negating prefix, with their stems bare
     spanned: frozenset[str]  # content stems said only inside code spans (write/spans.py): the values' words
+    closed: frozenset[str]  # values punctuation follows ("5;", "3,"): the next word is no unit of theirs
 
     @property
     def says_change(self) -> bool:
@@ -321,6 +322,7 @@ def read(text: str) -> Statement:
     shown: dict[str, str] = {}
     initial: dict[str, str] = {}
     at: dict[str, int] = {}
+    closed: set[str] = set()
     negations = 0
     sentence_start = True
     inside, opening = _WORDS
@@ -372,6 +374,8 @@ def read(text: str) -> Statement:
             values.add(word.key)
             shown.setdefault(word.key, token)
             at.setdefault(word.key, i)
+            if not bare:
+                closed.add(word.key)
             name = word.key if bare and _names(token, word) else ""
             sentence_start = bool(ends)
             continue
@@ -412,6 +416,7 @@ def read(text: str) -> Statement:
         frozenset(w.opposed for w in polar if w.opposed) or _NO_WORDS,
         tuple(sorted({w.lowered: w.bare for w in polar if w.bare}.items())),
         frozenset(spanned) or _NO_WORDS,
+        frozenset(closed) or _NO_WORDS,
     )
 
 
@@ -477,8 +482,8 @@ def kind_of(statement: Statement, value: str) -> str:
         if at and statement.words[at - 1] in _MONTHS:  # "March 14": a day of a month
             return "day"
         after = at + len(value.split())
-        unit = statement.words[after] if after < len(statement.words) else ""
-        return f"number {'' if unit in STOP_WORDS else stem(unit)}"  # "iOS 16 or later": no unit
+        unit = statement.words[after] if after < len(statement.words) and value not in statement.closed else ""
+        return f"number {'' if unit in STOP_WORDS else stem(unit)}"  # "iOS 16 or later", "to 5; past that": no unit
     return "name" if value.replace(" ", "").isalpha() else "code"
 
 
