@@ -21,6 +21,7 @@ from tiermem.recall.lineage import RetiredMeanings
 from tiermem.recall.newer import _asked_value_changed, newer_first
 from tiermem.recall.pipeline import _answer_first
 from tiermem.recall.query import analyse, asked_kinds
+from tiermem.write.decisions import MESSAGE
 from tiermem.write.versions import holds_kind, may_hold_kind, says_change_of
 
 NOW = datetime(2031, 6, 1, 12, tzinfo=UTC)
@@ -232,6 +233,27 @@ def test_a_change_told_in_other_words_answers_in_the_words_of_the_version_it_rep
     assert hits[0].explain["factors"]["versions"] > 1  # ranked as relevant as the version it answers for
 
 
+OSPREY = ("Osprey writes its build cache to /var/cache/osprey.", "Osprey's worker nodes run on c6i.2xlarge instances.",
+          "Heron uses pnpm for dependencies, so don't commit any other lockfile or the wiki check fails.",
+          "Atlas keeps its runbooks in the team wiki.", "The wiki search fails if a page title has a slash in it.",
+          "Osprey's API is served from the eu-west-1 region.", "The Osprey team hosts a demo every other Friday.",
+          "Every wiki page needs an owner listed at the top.", "Osprey's on-call rota lives in PagerDuty.")  # fmt: skip
+
+
+@pytest.mark.parametrize("limit", [5, 20])
+def test_a_newer_version_ranked_below_the_returned_hits_comes_in_first(mem: Memory, limit: int) -> None:
+    mem.store_many([{"text": t} for t in OSPREY])
+    old = mem.store("The Osprey wiki is hosted on Confluence.")
+    new = mem.store("We moved Osprey's docs over to Notion last month; the old space is read-only now.")
+    assert new.decision == "new"  # both kept: only the read path can tell which one is current
+    hits = mem.search("Which tool hosts the Osprey wiki?", limit=limit, reinforce=False)
+    # Eighth by score (a weak match of the question's words), it comes in as the newer version of the first hit
+    # at any limit; at five, the last of the five it would have returned makes room for it.
+    assert hits[0].memory.id == new.id and hits[0].explain["newer_than"] == old.id
+    assert len(hits) == min(limit, len(OSPREY) + 2) and hits[1].memory.id == old.id
+    assert len({h.memory.id for h in hits}) == len(hits)
+
+
 def test_every_version_back_is_answered_for_by_the_current_one(mem: Memory) -> None:
     mem.store_many([{"text": t} for t in OFFSITE])
     first = mem.store("The team offsite is at Lakeview Lodge").memory
@@ -308,6 +330,20 @@ def test_a_newer_version_put_first_keeps_its_place_against_a_later_hit_holding_f
     # a later hit holding every word of the question the newer version holds still goes above it
     later = _hit("Run locally, the Wren dashboard now listens on port 4000.", 15, 0.8, 0.85)
     assert first(later) == "Run locally, the Wren dashboard now listens on port 4000."
+
+
+def test_a_hit_from_below_comes_in_only_as_a_newer_version_and_never_as_a_chat_message() -> None:
+    query = analyse("Which port does the Wren dashboard listen on locally?", NOW)
+    old = _hit("Locally the Wren dashboard listens on port 8080.", 0, 0.8, 1.0)
+    aside = _hit("The Wren dashboard is pinned to React 18.2.", -1, 0.5, 0.6)  # older: no version of the first
+    unrelated = _hit("The Kite API listens on port 9000.", 2, 0.5, 0.5)
+    new = "Run locally, the Wren dashboard now listens on port 3000."
+    below = _hit(new, 5, 0.8, 0.4)
+    assert [c.record.text for c in newer_first([old, aside], query, ahead=[unrelated, below])] == [
+        new, old.record.text, aside.record.text]  # the caller cuts this to its limit  # fmt: skip
+    assert newer_first([old, aside], query, ahead=[unrelated]) == [old, aside]  # not a version: stays out
+    said = Candidate(make_record(new, minutes=5, source={"type": MESSAGE}), {"relevance": 0.8}, 0.4)
+    assert newer_first([old, aside], query, ahead=[said]) == [old, aside]
 
 
 def test_a_later_hit_without_a_value_of_the_asked_kind_is_no_newer_version() -> None:

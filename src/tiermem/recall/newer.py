@@ -3,7 +3,7 @@ the same words of the question, a competing value, or says the change (the write
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from ..model import MemoryRecord
@@ -24,25 +24,38 @@ from .candidate import Candidate
 from .query import Query
 
 VERSION_TIE = 0.85  # a newer hit this close in score to an older one holding the same query words goes first
-VERSION_DEPTH = 5  # ...among the first five hits: which hits make the first k (k >= 5) never changes
+VERSION_DEPTH = 5  # ...among the first five hits
+VERSION_AHEAD = 5  # ...or among the next five below the returned hits: a newer version takes the last place
 
 
 def newer_first(
-    ranked: list[Candidate], query: Query, apart: Callable[[str, str], bool] = lambda newer, older: False
+    ranked: list[Candidate],
+    query: Query,
+    apart: Callable[[str, str], bool] = lambda newer, older: False,
+    ahead: Sequence[Candidate] = (),
 ) -> list[Candidate]:
     """Among hits that answer the question alike, the newer stands first: a later hit that holds the same
     words of the query as an earlier one, scored close to it (within :data:`VERSION_TIE`) and written or
     dated later, moves above it; so does a later hit holding a competing value (:func:`_newer_value`). A
     changed fact the write path did not recognise as a new version ("Nora switched careers and is now a
     lawyer" after "My sister Nora works as a nurse") is then still answered with its current value. Never
-    two memories ``apart`` says are different facts (a supersession the user undid). Only the order of the
-    returned hits changes, never which are returned. Every rule is about a hit written or dated after the one
-    above it, so that is asked first: it reads no text."""
-    words = [frozenset(query.stems_in(c.record.text)) for c in ranked[:VERSION_DEPTH]]
-    when = [_when(c.record) for c in ranked[:VERSION_DEPTH]]
+    two memories ``apart`` says are different facts (a supersession the user undid). A hit of the next
+    :data:`VERSION_AHEAD` below the first five (``ahead``: those below the returned ones) moves up only as the
+    newer version of one of them, and one from ``ahead`` then takes the place of the last returned hit (the
+    caller keeps its limit): MMR and the limit cut a newer version much like its old one, or scored a little
+    under an unrelated hit ("We migrated Tundra's pipelines to Buildkite last week" sixth, under "Atlas runs
+    mypy in strict mode as part of CI", for "What CI system does Tundra use?"). Not a chat message: in a
+    conversation the turns below are more turns of it (LoCoMo's judged part: R@5 0.632 -> 0.612 with them).
+    Otherwise only the order of the returned hits changes. Every rule is about a hit written or dated after
+    the one above it, so that is asked first: it reads no text."""
+    below = [*ranked[VERSION_DEPTH:], *ahead][:VERSION_AHEAD]
+    head = ranked[:VERSION_DEPTH] + [c for c in below if c.record.source.get("type") != MESSAGE]
+    words = [frozenset(query.stems_in(c.record.text)) for c in head]
+    when = [_when(c.record) for c in head]
     order = list(range(len(words)))
+    shown = min(len(ranked), VERSION_DEPTH)  # order[:shown]: the returned hits; after them, the ones from below
     i = 0
-    while i < len(order):
+    while i < shown:
         top = order[i]
         newer = next(
             (
@@ -50,24 +63,26 @@ def newer_first(
                 for j in order[i + 1 :]
                 if when[j] > when[top]
                 and (
-                    _newer_version(ranked[j], ranked[top], words[j], words[top], query)
-                    or _newer_value(ranked[j], ranked[top], words[j], words[top], query)
-                    or _told_change(ranked[j], ranked[top], words[j], words[top])
-                    or _asked_value_changed(ranked[j], ranked[top], query)
+                    _newer_version(head[j], head[top], words[j], words[top], query)
+                    or _newer_value(head[j], head[top], words[j], words[top], query)
+                    or _told_change(head[j], head[top], words[j], words[top])
+                    or _asked_value_changed(head[j], head[top], query)
                 )
-                and not apart(ranked[j].record.id, ranked[top].record.id)
-                and not _keeps_its_place(ranked[top], words[top], words[j])
-                and _may_replace(ranked[j], ranked[top], query)
+                and not apart(head[j].record.id, head[top].record.id)
+                and not _keeps_its_place(head[top], words[top], words[j])
+                and _may_replace(head[j], head[top], query)
             ),
             None,
         )
         if newer is None:
             i += 1
             continue
+        shown += order.index(newer) >= shown  # a hit from below moved in: the caller's limit drops the last one
         order.remove(newer)
         order.insert(i, newer)
-        ranked[newer].signals["newer_than"] = ranked[top].record.id
-    return [ranked[k] for k in order] + ranked[VERSION_DEPTH:]
+        head[newer].signals["newer_than"] = head[top].record.id
+    moved_in = {id(head[k]) for k in order[:shown]}
+    return [head[k] for k in order[:shown]] + [c for c in ranked[VERSION_DEPTH:] if id(c) not in moved_in]
 
 
 def _keeps_its_place(top: Candidate, top_words: frozenset[str], words: frozenset[str]) -> bool:

@@ -166,10 +166,11 @@ class Recall:
         if self._settings.diversity:
             by_conversation = self._settings.question_forms and query.aggregate
             ranked = self._diversify(agent_id, ranked, limit, by_conversation=by_conversation)
-        ranked = self._above_floor(ranked)[:limit]
-        ranked = _tiers_in_order(ranked)
+        relevant = self._above_floor(ranked)
+        ranked = _tiers_in_order(relevant[:limit])
         if self._settings.newer_first:
-            ranked = newer_first(_strong_first(ranked), query, partial(self._reinstated_apart, agent_id))
+            apart = partial(self._reinstated_apart, agent_id)
+            ranked = newer_first(_strong_first(ranked), query, apart, relevant[limit:])[:limit]
             ranked = _answer_first(ranked, query)
         if alternative is not None:
             for cand in ranked:
