@@ -358,6 +358,8 @@ LISBON = "When does our flight to Lisbon leave?"
          "Where does Heron log to?", True),  # a path for a path
         ("We set the importer's max attempts to 6; past that it gives up", "The importer tries a file 4 times",
          "How many times does the importer try a file?", True),  # "6;": the word after is no unit of it
+        ("With the new filters the pump can go 300 hours between services", "Service the pump every 250 running hours",
+         "How often does the pump need a service?", True),  # two lengths of time
     ],
 )  # fmt: skip
 def test_a_competing_value_is_another_of_the_same_kind_for_the_same_question(
@@ -792,9 +794,11 @@ def test_a_closed_value_keeps_its_kind_when_stemmed(text: str, value: str, kind:
     [
         ("Retries go up to 5; past that the job fails", "5", "number "),  # punctuation ends the value: no unit after it
         ("Retries go up to 5 times", "5", "number time"),
+        ("Service the pump every 250 running hours", "250", "number hour"),  # a length of time, whatever runs
+        ("Refunds cost 3 per day", "3", "number per"),  # a rate is no length of time
     ],
 )
-def test_a_number_s_unit_is_the_next_word_unless_punctuation_comes_between(text: str, value: str, kind: str) -> None:
+def test_a_number_s_unit_is_read_from_the_words_after_it(text: str, value: str, kind: str) -> None:
     statement = read(text)
     assert value in statement.values and kind_of(statement, value) == kind
 

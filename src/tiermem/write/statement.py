@@ -482,7 +482,10 @@ def kind_of(statement: Statement, value: str) -> str:
         if at and statement.words[at - 1] in _MONTHS:  # "March 14": a day of a month
             return "day"
         after = at + len(value.split())
-        unit = statement.words[after] if after < len(statement.words) and value not in statement.closed else ""
+        words = statement.words
+        unit = words[after] if after < len(words) and value not in statement.closed else ""
+        if unit not in _RATE and after + 1 < len(words) and stem(words[after + 1]) in DURATION_UNITS:
+            unit = words[after + 1]  # "75 engine hours", "5 business days": the length of time is the unit
         return f"number {'' if unit in STOP_WORDS else stem(unit)}"  # "iOS 16 or later", "to 5; past that": no unit
     return "name" if value.replace(" ", "").isalpha() else "code"
 
@@ -498,6 +501,8 @@ def measure_of(statement: Statement, value: str) -> str:
 DURATION_UNITS = frozenset(
     stem(w) for w in split_words("second seconds minute minutes hour hours day days week weeks month months year years")
 )
+
+_RATE = STOP_WORDS | {"per"}  # "3 per day", "2 a week": a rate, not a length of time
 
 _CLOCK = re.compile(r"\d{1,2}(?::\d{2})?(?:am|pm)|\d{1,2}:\d{2}")
 
