@@ -389,6 +389,9 @@ def test_a_competing_value_is_another_of_the_same_kind_for_the_same_question(
         ("Staging deploys are triggered from the release-candidate pipeline.",
          "Staging deploys are triggered from the deploy-staging pipeline.", "Which pipeline deploys to staging?",
          False),
+        # the qualifier cut short: the same thing
+        ("The dev database now lives on port 5544", "The development database listens on port 5432",
+         "Which port does the development database listen on?", False),
     ],
 )  # fmt: skip
 def test_a_qualifier_of_the_question_swapped_for_another_names_another_thing(

@@ -190,11 +190,15 @@ def _another_qualifier(other: str, word: str, asked: frozenset[str]) -> bool:
     """Whether ``other``, in the place of the asked ``word``, is a word of content that names another thing: not
     the same word, nor a word of the question too ("We raised the uninsured cleaning price" / "A standard
     cleaning ... for patients without insurance", for "How much does an uninsured patient pay for a standard
-    cleaning?")."""
+    cleaning?"), nor the word cut short ("the prod settings" for "the production settings")."""
     if not other or other in STOP_WORDS or other in _WHICH_VERSION or stem(other) == stem(word):
+        return False
+    if len(other) >= _SHORTENED and word.startswith(other):  # the word cut short: "prod" for "production"
         return False
     return not any(other.startswith(a) for a in asked)
 
+
+_SHORTENED = 3  # letters a word cut short keeps at least ("dev", "prod", "repo", "config")
 
 # Words that say which version of a thing is meant, not which thing ("the first venue fell through").
 _WHICH_VERSION = frozenset(
