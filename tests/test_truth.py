@@ -346,6 +346,19 @@ def test_a_hit_from_below_comes_in_only_as_a_newer_version_and_never_as_a_chat_m
     assert newer_first([old, aside], query, ahead=[said]) == [old, aside]
 
 
+def test_a_changed_answer_to_a_yes_or_no_question_goes_first_unless_the_earlier_hit_is_known_current() -> None:
+    query = analyse("Is the reading room open on Sundays?", NOW)
+    assert query.yes_no and not analyse("When is the reading room open?", NOW).yes_no
+    old = _hit("The reading room is open on Sundays for members.", 0, 0.8, 1.0)
+    shut = _hit("Since the budget cuts we've started locking the room at weekends.", 5, 0.5, 0.6)  # one word of it
+    assert newer_first([old, shut], query)[0] is shut
+    known = _hit("The reading room is open on Sundays for members.", 0, 0.8, 1.0)
+    known.earlier = [make_record("The reading room is open on Saturdays for members.", minutes=-5)]  # it replaced one
+    assert newer_first([known, shut], query)[0] is known
+    idle = _hit("The room got a new carpet.", 5, 0.5, 0.6)  # "new" tells a state here, not a new answer
+    assert newer_first([old, idle], query)[0] is old
+
+
 def test_a_later_hit_without_a_value_of_the_asked_kind_is_no_newer_version() -> None:
     query = analyse("When does the Orchard Fair open to visitors?", NOW)
     dated = _hit("The Orchard Fair opens to visitors on 14 September.", 0, 0.8, 1.0)

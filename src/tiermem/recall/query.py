@@ -42,6 +42,7 @@ class Query:
     past: bool = False  # about what used to be true: old versions of facts are shown too
     _plain_stems: tuple[str, ...] | None = None  # the stems longest first, when all are lower-case ASCII (_plain)
     asks: frozenset[str] = frozenset()  # kinds of value the question asks for (see asked_kinds)
+    yes_no: bool = False  # "Is the guest Wi-Fi on?", "Does Oliver like broccoli?": answered by a fact or its negation
 
     def stems_in(self, text: str) -> set[str]:
         """Query stems that begin a word of ``text`` (stem and prefix matches, as seed 002 counts them)."""
@@ -184,7 +185,14 @@ def analyse(text: str, now: datetime) -> Query:
         asks_about_the_past(text),
         _plain(stems),
         asked_kinds(text),
+        bool(_YES_NO.match(text.lower())),
     )
+
+
+# A question opening on an auxiliary verb asks whether something holds (closed-class English).
+_YES_NO = re.compile(
+    r"\W*(?:is|are|am|was|were|does|do|did|can|could|has|have|had|will|would|should|isn't|aren't|doesn't|don't)\b"
+)
 
 
 # What kind of value a question asks for, read from its wh-phrase (closed-class English): the kinds of

@@ -29,6 +29,10 @@ CHANGE_WORDS = frozenset(
     )
 )
 
+# Change words that also describe a state ("a new branch", "lines longer than 88", "the flag is switched on",
+# "the standup will be at 10").
+STATE_WORDS = frozenset(["new", "newly", "longer", "switch", "switched", "today", "currently", "will"])
+
 # Phrases that say a change in words that do not on their own ("took over as lead", "these days").
 CHANGE_PHRASES = tuple(
     f" {p} "

@@ -46,7 +46,7 @@ from .frames import (
     told_when,
     verb_swap,
 )
-from .marks import CHANGE_WORDS
+from .marks import CHANGE_WORDS, STATE_WORDS
 from .names import reconciled
 from .opposites import flip_why, negated_by_prefix, opposed_frame, opposite_words
 from .statement import (
@@ -109,9 +109,6 @@ TOLD_AGAIN_COSINE = 0.3  # the same specific values and a word in common, built 
 UNRELATED_COSINE = 0.1  # below this the two are about other things, whatever the rules find: no new version
 SAME_TEXT = "the same text"
 KEPT_BESIDE = "says a change or a negation the stored memory does not: kept beside it"  # the same facts otherwise
-# Change words that also describe a state ("a new branch", "lines longer than 88", "the flag is switched on",
-# "the standup will be at 10").
-STATE_WORDS = frozenset(["new", "newly", "longer", "switch", "switched", "today", "currently", "will"])
 ELSEWHERE = "about something else"  # what the rules say of a pair they cannot place
 
 

@@ -4,11 +4,12 @@ text that answers a question with a competing value, or that says a change the e
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ..recall.query import NUMBER, STOP_WORDS, stem
 from .changes import redone, tells_change
 from .frames import swaps
-from .marks import split_words
+from .marks import STATE_WORDS, split_words
 from .names import reconciled
 from .statement import Statement, kind_of, measure_of, read
 
@@ -107,12 +108,15 @@ def may_hold_kind(text: str, kinds: frozenset[str], *, besides: frozenset[str] =
     return holds_kind(text, kinds, besides=besides)
 
 
-def says_change_of(new_text: str, old_text: str, *, done: bool = True) -> bool:
+def says_change_of(new_text: str, old_text: str, *, done: bool = True, states: bool = True) -> bool:
     """Whether ``new_text`` says a change ``old_text`` does not say too (see :func:`tells_change`), does again
     what the old one names ("We remortgaged with the building society and locked in 3.89%" after "Our mortgage
     is fixed at 4.15% interest"), or, with ``done``, tells of a thing done to a state that the old one does not
-    (:data:`_DONE`: "Cut the receipt retention to 30 days", "Grandma's decided to stay home this time")."""
+    (:data:`_DONE`: "Cut the receipt retention to 30 days", "Grandma's decided to stay home this time"). With
+    ``states`` off, a word that also describes a state (:data:`~tiermem.write.marks.STATE_WORDS`) says none."""
     new, old = read(new_text), read(old_text)
+    if not states:  # "has a new carpet", "is currently closed": a state, not a change of it
+        new = replace(new, marks=new.marks - STATE_WORDS)
     changed = tells_change(new, old) or bool(redone(new, old))
     return changed or (done and not _done(new.words) <= set(old.words))
 
