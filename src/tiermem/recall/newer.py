@@ -105,13 +105,19 @@ def _may_replace(cand: Candidate, above: Candidate, query: Query) -> bool:
     to Xero", which replaced "... QuickBooks") share the question's words as a newer version does. With the
     other memories written after both versions: development top-1 0.864 -> 0.908, held out 0.795 -> 0.845;
     written before, two held-out sets lost 4 changes' current values first."""
-    if not above.earlier and "newer_than" not in above.signals:
+    if not _known_current(above):
         return True
     new, old = cand.record.text, above.record.text
     later, earlier = reconciled(read(new), read(old))
     if later.negations % 2 != earlier.negations % 2:
         return True
     return later.says_change and competing_value(new, old, query.text)
+
+
+def _known_current(hit: Candidate) -> bool:
+    """Whether a hit is a known current version of a fact: the write path recorded it as one (it replaced
+    another memory), or it was already put first as the newer version of another hit."""
+    return bool(hit.earlier) or "newer_than" in hit.signals
 
 
 def _newer_version(
@@ -242,8 +248,7 @@ def _answer_changed(
     the held-out top-1 of that order fell by as much as the other order gained (0.002)."""
     return (
         query.yes_no
-        and not above.earlier
-        and "newer_than" not in above.signals
+        and not _known_current(above)
         and min(cand.signals["relevance"], above.signals["relevance"]) >= scoring.HOT_RELEVANCE
         and bool(words & above_words)
         and _says_change(cand, above, states=False)  # "The reading room has a new carpet": no new answer
