@@ -1036,3 +1036,19 @@ def test_a_negation_told_in_the_facts_words_contradicts_it_and_of_another_thing_
     old: str, new: str, cosine: float, kind: str
 ) -> None:
     assert compare(new, old, cosine).kind == kind
+
+
+# A note of a bare label ("- garden shed ..."): what follows names a thing of it and gives that thing's value.
+# Another such thing with a value of another kind, or with none, is another note, not the value changed.
+SHED_NOTES = [
+    ("- garden shed padlock 4471", "- garden shed key hook `back door`", "distinct"),  # a code where a number stood
+    ("- garden shed padlock 4471", "- garden shed: roof felt replaced", "distinct"),  # no value in its place
+    ("- garden shed padlock 4471", "- garden shed padlock 5182", "update"),
+    ("- garden shed padlock 4471", "- garden shed padlock moved to 5182", "update"),
+    ("Our garden shed is painted sage green", "Our garden shed is painted slate grey", "update"),  # not a bare label
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("old", "new", "kind"), SHED_NOTES)
+def test_another_thing_named_after_a_notes_label_is_no_new_value_of_the_first(old: str, new: str, kind: str) -> None:
+    assert compare(new, old, 0.4).kind == kind

@@ -69,6 +69,7 @@ from .subject import (
     focus_of,
     identity,
     in_common,
+    labelled_apart,
     left_out,
     names_a_thing,
     negated_apart,
@@ -512,6 +513,8 @@ def _value_change(
     new: Statement, old: Statement, same_subject: bool, slot: tuple[str, str, bool] | None, cosine: float
 ) -> Revision:
     if not same_subject:
+        if slot and labelled_apart(new, old, slot):
+            return Revision(DISTINCT, "another thing of the subject, with a value of its own")
         if slot and (slot[2] or tells_change(new, old)) and not _modifies(new, old, slot):
             return _slot_update(new, old, slot)
         return Revision(DISTINCT, ELSEWHERE)
@@ -519,7 +522,8 @@ def _value_change(
     if old.values < new.values and old.content <= new.content:
         return _elaboration(frozenset(new.shown[v] for v in new.values - old.values), cosine)
     if new.values < old.values:  # fewer details; with words in their place, a value said another way
-        if slot and slot[2] and new.content - old.content:  # "... are navy blue" -> "... are coral"
+        # "... are navy blue" -> "... are coral"; not another thing of a note's subject with no value said
+        if slot and slot[2] and new.content - old.content and not labelled_apart(new, old, slot):
             return _slot_update(new, old, slot)
         if cosine >= ELABORATION_COSINE and (new.content <= old.content or cosine >= VALUE_PARAPHRASE_COSINE):
             return Revision(RESTATEMENT, "says less than the stored memory, nothing new")

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from ..recall.query import stem
 from .changes import tells_change
-from .frames import clauses, told_when
+from .frames import clauses, slot_at, told_when
 from .marks import change_marks
 from .names import as_values, reconciled
 from .statement import COPULAS, DURATION_UNITS, NEGATIONS, NUMBER_KEYS, Statement, is_name, kind_of, read
@@ -169,6 +169,40 @@ def _code_shape(statement: Statement, value: str) -> str | None:
     if code.startswith("-") or any(c.isspace() for c in code):
         return "command"
     return "variable" if _VARIABLE.fullmatch(code) else "name"
+
+
+def labelled_apart(new: Statement, old: Statement, slot: tuple[str, str, bool]) -> bool:
+    """Whether a replaced run after a bare label (nothing but words of content or values before it: a note's
+    "- side proj", "- mum carer") holds a word of its own beside its value, and a value of another kind, or one
+    on one side only, stands in it: the note names another thing of the subject and gives its value ("- side
+    proj node 18.19" / "- side proj dev server :5173"), as "the shop charges $7.25" and "the shop ships to
+    Canada" are two facts (:func:`another_kind`), not a value changed."""
+    if any(stem(w) not in old.content and w not in old.values for w in old.words[: slot_at(old, slot)]):
+        return False
+    was, now = slot[0].split(), slot[1].split()
+    if not (_labels(old, was) or _labels(new, now)):
+        return False
+    old_values, new_values = _values_in(old, was), _values_in(new, now)
+    if not old_values or not new_values:
+        return bool(old_values or new_values)
+    return _kinds(old, old_values) != _kinds(new, new_values)
+
+
+def _labels(statement: Statement, words: Sequence[str]) -> set[str]:
+    """The words of content among ``words`` that are no value nor the unit of one."""
+    return {
+        w
+        for w in words
+        if w not in statement.values and (key := stem(w)) in statement.content and key not in DURATION_UNITS
+    }
+
+
+def _values_in(statement: Statement, words: Sequence[str]) -> frozenset[str]:
+    return frozenset(v for v in statement.values if not set(v.split()).isdisjoint(words))
+
+
+def _kinds(statement: Statement, values: frozenset[str]) -> set[tuple[str, str | None]]:
+    return {(kind_of(statement, v), _code_shape(statement, v)) for v in values}
 
 
 def names_a_thing(statement: Statement, value: str) -> bool:
