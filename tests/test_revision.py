@@ -1052,3 +1052,16 @@ SHED_NOTES = [
 @pytest.mark.parametrize(("old", "new", "kind"), SHED_NOTES)
 def test_another_thing_named_after_a_notes_label_is_no_new_value_of_the_first(old: str, new: str, kind: str) -> None:
     assert compare(new, old, 0.4).kind == kind
+
+
+# A price, a share and a count are values of different slots, however the rest is worded.
+PRICE_NOTES = [
+    ("- boat mooring £900/yr", "boat mooring swapped to berth 14", "distinct"),
+    ("- boat mooring £900/yr", "boat mooring went up to £950/yr", "update"),
+    ("The marina takes a 15% deposit", "The marina deposit changed to £200", "distinct"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("old", "new", "kind"), PRICE_NOTES)
+def test_a_count_or_a_share_where_a_price_stood_is_no_new_price(old: str, new: str, kind: str) -> None:
+    assert compare(new, old, 0.3).kind == kind

@@ -102,17 +102,20 @@ def _capitalised(statement: Statement, other: Statement) -> set[str]:
 _AMOUNTS: tuple[str, ...] = ("money", "percent", "number ")
 _TIMES: tuple[str, ...] = ("time", "weekday", "month", "day")
 _QUANTITIES = (*_AMOUNTS, *_TIMES)
+# A price, a share and a count are no values of one slot ("rent £48/yr" / "padlock changed to 8815"); the times
+# of a day, a week and a year may be ("the bins go out on Thursday" / "... at 7 am").
+_FAMILIES: tuple[tuple[str, ...], ...] = (("money",), ("percent",), ("number ",), _TIMES)
 
 
 def quantity_for_name(old: Statement, removed: frozenset[str], new: Statement, added: frozenset[str]) -> bool:
     """Whether names or identifiers stand where only quantities or dates stood, or quantities or dates where only
-    names or identifiers stood ("go 1.21" / "`go test ./...`"), or amounts where only times stood, or times
-    where only amounts stood."""
+    names or identifiers stood ("go 1.21" / "`go test ./...`"), or a quantity of one family (a price, a share,
+    a count, a time) where only quantities of others stood."""
 
     def families(statement: Statement, values: frozenset[str]) -> set[tuple[str, ...]] | None:
         """The families of ``values``; None unless each is a quantity."""
         kinds = [_quantity_kind(statement, v) for v in values]
-        found = {f for f in (_AMOUNTS, _TIMES) for k in kinds if k.startswith(f)}
+        found = {f for f in _FAMILIES for k in kinds if k.startswith(f)}
         return found if values and all(k.startswith(_QUANTITIES) for k in kinds) else None
 
     def names(statement: Statement, values: frozenset[str]) -> bool:
