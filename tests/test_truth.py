@@ -584,3 +584,10 @@ def test_a_thing_done_to_a_state_says_a_change_and_a_state_does_not() -> None:
     old = _hit("The shop keeps receipts for 90 days.", 0, 0.8, 1.0)
     new = _hit("Cut the receipt retention to 30 days to save space.", 5, 0.3, 0.5)
     assert newer_first([old, new], query)[0] is new
+
+
+def test_a_price_going_up_is_told_as_a_change() -> None:
+    query = analyse("How much is the yearly subscription for Larchfield Tennis Club?", NOW)
+    old = _hit("- Larchfield Tennis Club sub: £40 a year", 0, 0.8, 1.0)
+    rising = _hit("Larchfield tennis subs going up to £45 a year, the treasurer said at the AGM.", 5, 0.6, 0.8)
+    assert newer_first([old, rising], query)[0] is rising
