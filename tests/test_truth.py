@@ -591,3 +591,10 @@ def test_a_price_going_up_is_told_as_a_change() -> None:
     old = _hit("- Larchfield Tennis Club sub: £40 a year", 0, 0.8, 1.0)
     rising = _hit("Larchfield tennis subs going up to £45 a year, the treasurer said at the AGM.", 5, 0.6, 0.8)
     assert newer_first([old, rising], query)[0] is rising
+
+
+def test_a_thing_shut_down_is_a_changed_answer_to_a_yes_or_no_question() -> None:
+    query = analyse("Does the climbing wall run a members' newsletter?", NOW)
+    old = _hit("The climbing wall runs a newsletter for its members.", 0, 0.8, 1.0)
+    shut = _hit("We shut down the members' newsletter at the wall, nobody was reading it.", 5, 0.7, 0.8)
+    assert newer_first([old, shut], query)[0] is shut

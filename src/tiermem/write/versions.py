@@ -131,7 +131,7 @@ _DONE = frozenset(
         "started began begun stopped ended quit cancelled canceled cut closed opened lifted banned sold bought hired "
         "fired left joined retired rolled removed deleted disabled enabled added paused resumed reverted restored "
         "finished outgrew outgrown expired lapsed renewed transferred converted installed uninstalled locked "
-        "unlocked blocked unblocked promoted demoted turned decided gone"
+        "unlocked blocked unblocked promoted demoted turned decided gone shut scrapped axed"
     )
 )
 _BE = frozenset(split_words("is are was were be been being am 's 're"))
