@@ -1065,3 +1065,12 @@ PRICE_NOTES = [
 @pytest.mark.parametrize(("old", "new", "kind"), PRICE_NOTES)
 def test_a_count_or_a_share_where_a_price_stood_is_no_new_price(old: str, new: str, kind: str) -> None:
     assert compare(new, old, 0.3).kind == kind
+
+
+def test_a_quantity_moved_up_or_down_to_a_new_value_says_the_change() -> None:
+    assert "up to" in change_marks(read("The club have put the annual fee for juniors up to £85").words)
+    assert "forward to" in change_marks(read("The dentist brought my check-up forward to 3 May").words)
+    assert change_marks(read("The minibus takes up to 16 passengers").words) == frozenset()  # a limit
+    old = "The sauna at the gym is kept at 80 C."
+    new = "Members complained about the sauna heat, so the manager turned it down to 75 C."
+    assert compare(new, old, 0.45).kind == "update"

@@ -91,7 +91,31 @@ def change_marks(words: tuple[str, ...], vocabulary: frozenset[str] | None = Non
         marks.update(_from_when(words))
     if not WILL.isdisjoint(vocabulary):
         marks.add("will")  # what a fact will be from now: "rent for flat 2 will be £895", "it'll be Priya locking up"
+    if not _SHIFTING.isdisjoint(vocabulary):
+        marks.update(_shifted(words))
     return frozenset(marks)
+
+
+# A verb that moves a quantity or a date, then its particle and "to" with the new value, the object between or
+# not: "put their fee for preparing my return up to £420", "brought the booster forward to 3 March", "knocked it
+# down to £27.50". Without the verb "up to" is a limit ("holds up to 80 people").
+_SHIFTING = frozenset(
+    split_words("put brought pushed moved bumped knocked turned nudged cranked dialled dialed scaled")
+)
+_PARTICLES = frozenset(split_words("up down forward forwards back"))
+_SHIFT_GAP = 7  # words between the verb and its particle: "put their fee for preparing my return up"
+_DATED = frozenset(WEEKDAYS) | frozenset(MONTHS)
+
+
+def _shifted(words: tuple[str, ...]) -> list[str]:
+    return [
+        f"{word} to"
+        for i, word in enumerate(words[:-2])
+        if word in _PARTICLES
+        and words[i + 1] == "to"
+        and (words[i + 2][:1].isdigit() or words[i + 2][:1] in "$€£" or words[i + 2] in _DATED)
+        and not _SHIFTING.isdisjoint(words[max(0, i - _SHIFT_GAP) : i])
+    ]
 
 
 # "from June", "starting Monday", "effective 1 March": the day a new state of things begins; "from Monday to
