@@ -1074,3 +1074,16 @@ def test_a_quantity_moved_up_or_down_to_a_new_value_says_the_change() -> None:
     old = "The sauna at the gym is kept at 80 C."
     new = "Members complained about the sauna heat, so the manager turned it down to 75 C."
     assert compare(new, old, 0.45).kind == "update"
+
+
+# A note writes the period after an amount ("£32/mo"); a sentence says it in words ("£32 a month").
+PERIOD_NOTES = [
+    ("The piano lessons cost £28 a week.", "- piano lessons £28/wk, cash on the day", "restatement"),
+    ("The piano lessons cost £28 a week.", "- piano: paid £28/mo for the practice room", "distinct"),  # another period
+    ("- water rates £96/qtr", "- electricity £96", "distinct"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("old", "new", "kind"), PERIOD_NOTES)
+def test_an_amount_written_per_period_is_the_amount_said_with_its_period(old: str, new: str, kind: str) -> None:
+    assert compare(new, old, 0.5).kind == kind

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from ..recall.query import stem
 from .derivation import same_roots
+from .periods import per_period
 from .statement import DETERMINERS, Statement, is_name, past_form
 
 
@@ -18,12 +19,13 @@ def reconciled(new: Statement, old: Statement) -> tuple[Statement, Statement]:
     designer" / "the lead designer is Hiro": a name in the place of a name). A name a text opens on is cut after
     its first word when the other has that word in lower case (:func:`_opening_apart`); where a change is said,
     a word in lower case is the other's name of one word (:func:`_lowered_names`) and a name said short the
-    other's longer name (:func:`_shortened`). Words of one root are one word."""
+    other's longer name (:func:`_shortened`). Words of one root are one word; an amount written per period
+    ("£32/mo") is the amount said with its period (:func:`~tiermem.write.periods.per_period`)."""
     new, old = _opening_apart(new, old), _opening_apart(old, new)
     if new.says_change:  # a change told of a thing the other names (see _lowered_names, _shortened)
         new, old = _shortened(new, old), _shortened(old, new)
         new, old = _lowered_names(_pronoun_one(new), old), _lowered_names(_pronoun_one(old), new)
-    return same_roots(as_values(new, old), as_values(old, new))
+    return per_period(*same_roots(as_values(new, old), as_values(old, new)))
 
 
 def _lowered_names(statement: Statement, other: Statement) -> Statement:

@@ -49,6 +49,7 @@ from .frames import (
 from .marks import CHANGE_WORDS, STATE_WORDS
 from .names import reconciled
 from .opposites import flip_why, negated_by_prefix, opposed_frame, opposite_words
+from .periods import per_period
 from .statement import (
     COPULAS,
     DETERMINERS,
@@ -177,7 +178,7 @@ def _told_again(new_text: str, old_text: str) -> list[str]:
     of time) with no change said or thing redone, no negation flipped, and not the same sentence with words
     swapped (another thing of its kind): the same fact built anew ("The Saturday food parcel shift takes 12
     volunteers to run" / "We need 12 volunteers for the Saturday distribution"). Empty when it is not."""
-    new, old = read(new_text), read(old_text)
+    new, old = per_period(read(new_text), read(old_text))  # "£32/mo" is "£32 a month"
     specific = {v for v in new.values if VALUE_CHARACTER.search(v)}  # names opening a sentence aside: read once
     if not specific or specific != {v for v in old.values if VALUE_CHARACTER.search(v)}:
         return []
