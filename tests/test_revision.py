@@ -1028,6 +1028,12 @@ NEGATED_IN_ITS_WORDS = [
     ("My bike is set up tubeless.", "I'm riding the bike without inner tubes these days.", 0.6, "distinct"),
     ("We hope to make new memories with the dogs on the beach soon.",
      "Can't wait to make more memories with the dogs on the beach.", 0.7, "distinct"),  # how the speaker stands
+    # a verb of ending denies what follows it, as "not" does
+    ("My parking at work is covered by the company.",
+     "the company's stopped covering staff parking, so I pay for it myself out of my wages now", 0.6, "contradiction"),
+    ("Our rent includes the water bill.",
+     "the landlord stopped including water in the rent, so we pay the water company ourselves now", 0.6,
+     "contradiction"),
 ]  # fmt: skip
 
 

@@ -9,6 +9,7 @@ import re
 from collections.abc import Sequence
 
 from ..recall.query import stem
+from .ceasing import CEASE_TRIGGERS
 from .changes import tells_change
 from .frames import clauses, slot_at, told_when
 from .marks import change_marks
@@ -387,15 +388,17 @@ def negated_in_its_words(new_text: str, old_text: str) -> bool:
 
 
 def _denied(text: str, statement: Statement) -> frozenset[str] | None:
-    """The words of content a negation word ("not", "never", "no", "n't") denies: those after the first one, in
-    the one clause of a short statement (one to three clauses) that says its negations. None without such a
-    word there (a negation read from "stopped", "off" or a prefix), with it in several, or in a longer text."""
+    """The words of content a negation word ("not", "never", "no", "n't") or a verb of ending ("stopped",
+    "gave up", "turned ... off": :data:`~tiermem.write.ceasing.CEASE_TRIGGERS`) denies: those after the first
+    one, in the one clause of a short statement (one to three clauses) that says its negations ("work's stopped
+    doing salary sacrifice, so ..."). None without such a word there (a negation read from a prefix), with
+    negations in several clauses, or in a longer text."""
     told = _told_clauses(text) or ([statement] if len(clauses(text[:CLAUSE_CHARS])) == 1 else [])
     negated = [part for part in told if part.negations]
     if len(negated) != 1:  # a chat message of many sentences tells no one fact: "can't wait", "don't know"
         return None
     words, content = negated[0].words, negated[0].content
-    at = next((i for i, w in enumerate(words) if w in NEGATIONS or w.endswith("n't")), None)
+    at = next((i for i, w in enumerate(words) if w in NEGATIONS or w.endswith("n't") or w in CEASE_TRIGGERS), None)
     if at is None:
         return None
     said = [key for key in map(stem, words[at + 1 :]) if key in content][:_PREDICATE]
