@@ -1049,7 +1049,9 @@ def test_a_negation_told_in_the_facts_words_contradicts_it_and_of_another_thing_
 SHED_NOTES = [
     ("- garden shed padlock 4471", "- garden shed key hook `back door`", "distinct"),  # a code where a number stood
     ("- garden shed padlock 4471", "- garden shed: roof felt replaced", "distinct"),  # no value in its place
+    ("- garden shed padlock 4471", "- garden shed gate 9012", "distinct"),  # a value of its kind, other words
     ("- garden shed padlock 4471", "- garden shed padlock 5182", "update"),
+    ("- garden shed padlock 4471", "- garden shed padlock reset 5182", "update"),
     ("- garden shed padlock 4471", "- garden shed padlock moved to 5182", "update"),
     ("Our garden shed is painted sage green", "Our garden shed is painted slate grey", "update"),  # not a bare label
 ]  # fmt: skip

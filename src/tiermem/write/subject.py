@@ -14,7 +14,17 @@ from .changes import tells_change
 from .frames import clauses, slot_at, told_when
 from .marks import change_marks
 from .names import as_values, reconciled
-from .statement import COPULAS, DURATION_UNITS, NEGATIONS, NUMBER_KEYS, Statement, is_name, kind_of, read
+from .statement import (
+    COPULAS,
+    DURATION_UNITS,
+    NEGATIONS,
+    NUMBER_KEYS,
+    Statement,
+    is_name,
+    kind_of,
+    past_form,
+    read,
+)
 
 SUBJECT_PART = 1 / 3  # a value in the first third of a sentence names what it is about, not its new value
 CLAUSE_CHARS = 1000  # a text is read clause by clause over this many characters at most (a memory-sized one)
@@ -180,24 +190,35 @@ def labelled_apart(new: Statement, old: Statement, slot: tuple[str, str, bool]) 
     "- side proj", "- mum carer") holds a word of its own beside its value, and a value of another kind, or one
     on one side only, stands in it: the note names another thing of the subject and gives its value ("- side
     proj node 18.19" / "- side proj dev server :5173"), as "the shop charges $7.25" and "the shop ships to
-    Canada" are two facts (:func:`another_kind`), not a value changed."""
+    Canada" are two facts (:func:`another_kind`), not a value changed. So is a value of the same kind under
+    words of its own on both sides, none in common, with no change said ("- side proj: deploy `fly deploy`" /
+    "- side proj migrate: `alembic upgrade head`"; not "- Heron prod image: ..." / "- Heron prod rolled to
+    ...", where the verb in the past tells the change)."""
     if any(stem(w) not in old.content and w not in old.values for w in old.words[: slot_at(old, slot)]):
         return False
     was, now = slot[0].split(), slot[1].split()
-    if not (_labels(old, was) or _labels(new, now)):
+    labels, their_labels = _labels(new, now), _labels(old, was)
+    if not (labels or their_labels):
         return False
     old_values, new_values = _values_in(old, was), _values_in(new, now)
     if not old_values or not new_values:
         return bool(old_values or new_values)
-    return _kinds(old, old_values) != _kinds(new, new_values)
+    if _kinds(old, old_values) != _kinds(new, new_values):
+        return True
+    return bool(labels and their_labels) and labels.isdisjoint(their_labels) and not tells_change(new, old)
 
 
 def _labels(statement: Statement, words: Sequence[str]) -> set[str]:
-    """The words of content among ``words`` that are no value nor the unit of one."""
+    """The words of content among ``words`` that are no value, the unit of one, a verb in the past (which tells
+    what was done: "rolled to") nor a weekday written short ("Fri")."""
     return {
         w
         for w in words
-        if w not in statement.values and (key := stem(w)) in statement.content and key not in DURATION_UNITS
+        if w not in statement.values
+        and (key := stem(w)) in statement.content
+        and key not in DURATION_UNITS
+        and not past_form(w)
+        and w not in _DAYS_SHORT
     }
 
 
