@@ -586,15 +586,19 @@ def test_a_thing_done_to_a_state_says_a_change_and_a_state_does_not() -> None:
     assert newer_first([old, new], query)[0] is new
 
 
-def test_a_price_going_up_is_told_as_a_change() -> None:
-    query = analyse("How much is the yearly subscription for Larchfield Tennis Club?", NOW)
-    old = _hit("- Larchfield Tennis Club sub: £40 a year", 0, 0.8, 1.0)
-    rising = _hit("Larchfield tennis subs going up to £45 a year, the treasurer said at the AGM.", 5, 0.6, 0.8)
-    assert newer_first([old, rising], query)[0] is rising
+# A change told in words of its own: a value going up, a thing shut down (the answer to a yes-or-no question).
+TOLD_CHANGES = [
+    ("How much is the yearly subscription for Larchfield Tennis Club?", "- Larchfield Tennis Club sub: £40 a year",
+     "Larchfield tennis subs going up to £45 a year, the treasurer said at the AGM.", 0.6),
+    ("Does the climbing wall run a members' newsletter?", "The climbing wall runs a newsletter for its members.",
+     "We shut down the members' newsletter at the wall, nobody was reading it.", 0.7),
+]  # fmt: skip
 
 
-def test_a_thing_shut_down_is_a_changed_answer_to_a_yes_or_no_question() -> None:
-    query = analyse("Does the climbing wall run a members' newsletter?", NOW)
-    old = _hit("The climbing wall runs a newsletter for its members.", 0, 0.8, 1.0)
-    shut = _hit("We shut down the members' newsletter at the wall, nobody was reading it.", 5, 0.7, 0.8)
-    assert newer_first([old, shut], query)[0] is shut
+@pytest.mark.parametrize(("question", "old_text", "new_text", "relevance"), TOLD_CHANGES)
+def test_a_change_told_in_words_of_its_own_goes_first(
+    question: str, old_text: str, new_text: str, relevance: float
+) -> None:
+    old = _hit(old_text, 0, 0.8, 1.0)
+    told = _hit(new_text, 5, relevance, 0.8)
+    assert newer_first([old, told], analyse(question, NOW))[0] is told
