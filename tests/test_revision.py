@@ -1095,3 +1095,9 @@ PERIOD_NOTES = [
 @pytest.mark.parametrize(("old", "new", "kind"), PERIOD_NOTES)
 def test_an_amount_written_per_period_is_the_amount_said_with_its_period(old: str, new: str, kind: str) -> None:
     assert compare(new, old, 0.5).kind == kind
+
+
+def test_an_acronym_is_the_words_the_other_text_spells_it_out_in() -> None:
+    old = "My half marathon personal best is 1:52:10."
+    assert compare("knocked my half marathon PB down to 1:48:30!", old, 0.3).kind == "update"
+    assert compare("knocked my half marathon PW down to 1:48:30!", old, 0.3).kind == "distinct"  # spells nothing

@@ -19,13 +19,39 @@ def reconciled(new: Statement, old: Statement) -> tuple[Statement, Statement]:
     designer" / "the lead designer is Hiro": a name in the place of a name). A name a text opens on is cut after
     its first word when the other has that word in lower case (:func:`_opening_apart`); where a change is said,
     a word in lower case is the other's name of one word (:func:`_lowered_names`) and a name said short the
-    other's longer name (:func:`_shortened`). Words of one root are one word; an amount written per period
-    ("£32/mo") is the amount said with its period (:func:`~tiermem.write.periods.per_period`)."""
+    other's longer name (:func:`_shortened`). Words of one root are one word; an acronym is the words the other
+    text spells it out in (:func:`_spelled_out`); an amount written per period ("£32/mo") is the amount said with
+    its period (:func:`~tiermem.write.periods.per_period`)."""
     new, old = _opening_apart(new, old), _opening_apart(old, new)
     if new.says_change:  # a change told of a thing the other names (see _lowered_names, _shortened)
         new, old = _shortened(new, old), _shortened(old, new)
         new, old = _lowered_names(_pronoun_one(new), old), _lowered_names(_pronoun_one(old), new)
-    return per_period(*same_roots(as_values(new, old), as_values(old, new)))
+    new, old = same_roots(as_values(new, old), as_values(old, new))
+    return per_period(_spelled_out(new, old), _spelled_out(old, new))
+
+
+_ACRONYM = range(2, 6)  # letters of an acronym read against the other text's words ("PB", "H&R" aside: "DD")
+
+
+def _spelled_out(statement: Statement, other: Statement) -> Statement:
+    """``statement`` with a value of letters alone that is the initials of a run of ``other``'s words of
+    content read as those words: notes shorten what a sentence spells out ("knocked my 5k PB down to 23:38" /
+    "My 5k personal best is 24:12"; "utils: elec DD £118" / "... paid by direct debit")."""
+    found: dict[str, frozenset[str]] = {}
+    for value in statement.values:
+        if len(value) in _ACRONYM and value.isalpha():
+            runs = (other.words[i : i + len(value)] for i in range(len(other.words) - len(value) + 1))
+            spelled = next((run for run in runs if _initials(run, other) == value), None)
+            if spelled is not None:
+                found[value] = frozenset(map(stem, spelled))
+    if not found:
+        return statement
+    return replace(statement, values=statement.values - found.keys(), content=statement.content.union(*found.values()))
+
+
+def _initials(run: tuple[str, ...], statement: Statement) -> str:
+    """The first letters of a run of words of content (empty when a word of it is none)."""
+    return "".join(w[0] for w in run) if all(stem(w) in statement.content for w in run) else ""
 
 
 def _lowered_names(statement: Statement, other: Statement) -> Statement:
