@@ -1078,6 +1078,7 @@ def test_a_count_or_a_share_where_a_price_stood_is_no_new_price(old: str, new: s
 def test_a_quantity_moved_up_or_down_to_a_new_value_says_the_change() -> None:
     assert "up to" in change_marks(read("The club have put the annual fee for juniors up to £85").words)
     assert "forward to" in change_marks(read("The dentist brought my check-up forward to 3 May").words)
+    assert "down to" in change_marks(read("We cut the log retention down to 7 days").words)
     assert change_marks(read("The minibus takes up to 16 passengers").words) == frozenset()  # a limit
     old = "The sauna at the gym is kept at 80 C."
     new = "Members complained about the sauna heat, so the manager turned it down to 75 C."

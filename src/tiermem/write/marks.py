@@ -98,9 +98,11 @@ def change_marks(words: tuple[str, ...], vocabulary: frozenset[str] | None = Non
 
 # A verb that moves a quantity or a date, then its particle and "to" with the new value, the object between or
 # not: "put their fee for preparing my return up to £420", "brought the booster forward to 3 March", "knocked it
-# down to £27.50". Without the verb "up to" is a limit ("holds up to 80 people").
+# down to £27.50", "cut the retention down to 7 days"). Without the verb "up to" is a limit ("holds up to 80
+# people").
 _SHIFTING = frozenset(
-    split_words("put brought pushed moved bumped knocked turned nudged cranked dialled dialed scaled")
+    split_words("put brought pushed moved bumped knocked turned nudged cranked dialled dialed scaled cut cutting")
+    + split_words("hiked upped upping slashed trimmed")
 )
 _PARTICLES = frozenset(split_words("up down forward forwards back"))
 _SHIFT_GAP = 7  # words between the verb and its particle: "put their fee for preparing my return up"
