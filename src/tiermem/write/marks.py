@@ -110,6 +110,7 @@ _DATED = frozenset(WEEKDAYS) | frozenset(MONTHS)
 
 
 def _shifted(words: tuple[str, ...]) -> list[str]:
+    """The particles of :data:`_SHIFTING` verbs followed by "to" and an amount or a date, as change marks."""
     return [
         f"{word} to"
         for i, word in enumerate(words[:-2])

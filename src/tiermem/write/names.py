@@ -30,16 +30,17 @@ def reconciled(new: Statement, old: Statement) -> tuple[Statement, Statement]:
     return per_period(_spelled_out(new, old), _spelled_out(old, new))
 
 
-_ACRONYM = range(2, 6)  # letters of an acronym read against the other text's words ("PB", "H&R" aside: "DD")
+_ACRONYM = range(2, 6)  # letters of a value written in capitals read as an acronym ("PB", "DD")
 
 
 def _spelled_out(statement: Statement, other: Statement) -> Statement:
-    """``statement`` with a value of letters alone that is the initials of a run of ``other``'s words of
+    """``statement`` with a value written in capitals that is the initials of a run of ``other``'s words of
     content read as those words: notes shorten what a sentence spells out ("knocked my 5k PB down to 23:38" /
-    "My 5k personal best is 24:12"; "utils: elec DD £118" / "... paid by direct debit")."""
+    "My 5k personal best is 24:12"; "utils: elec DD £118" / "... paid by direct debit"). A name ("Sam") is
+    no acronym of "Saturday afternoon meeting"."""
     found: dict[str, frozenset[str]] = {}
     for value in statement.values:
-        if len(value) in _ACRONYM and value.isalpha():
+        if len(value) in _ACRONYM and value.isalpha() and statement.shown.get(value, "").isupper():
             runs = (other.words[i : i + len(value)] for i in range(len(other.words) - len(value) + 1))
             spelled = next((run for run in runs if _initials(run, other) == value), None)
             if spelled is not None:
