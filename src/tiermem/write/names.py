@@ -38,21 +38,26 @@ def _spelled_out(statement: Statement, other: Statement) -> Statement:
     content read as those words: notes shorten what a sentence spells out ("knocked my 5k PB down to 23:38" /
     "My 5k personal best is 24:12"; "utils: elec DD £118" / "... paid by direct debit"). A name ("Sam") is
     no acronym of "Saturday afternoon meeting"."""
-    found: dict[str, frozenset[str]] = {}
-    for value in statement.values:
-        if len(value) in _ACRONYM and value.isalpha() and statement.shown.get(value, "").isupper():
-            runs = (other.words[i : i + len(value)] for i in range(len(other.words) - len(value) + 1))
-            spelled = next((run for run in runs if _initials(run, other) == value), None)
-            if spelled is not None:
-                found[value] = frozenset(map(stem, spelled))
+    acronyms = [
+        v for v in statement.values if len(v) in _ACRONYM and v.isalpha() and statement.shown.get(v, "").isupper()
+    ]
+    found = {v: spelled for v in acronyms if (spelled := _spelling(v, other))}
     if not found:
         return statement
     return replace(statement, values=statement.values - found.keys(), content=statement.content.union(*found.values()))
 
 
-def _initials(run: tuple[str, ...], statement: Statement) -> str:
-    """The first letters of a run of words of content (empty when a word of it is none)."""
-    return "".join(w[0] for w in run) if all(stem(w) in statement.content for w in run) else ""
+def _spelling(acronym: str, statement: Statement) -> frozenset[str]:
+    """The stems of the first run of the statement's words of content whose initials are ``acronym``; empty when
+    none."""
+    words, size = statement.words, len(acronym)
+    for i in range(len(words) - size + 1):
+        run = words[i : i + size]
+        if all(w[:1] == letter for w, letter in zip(run, acronym, strict=True)):
+            stems = frozenset(map(stem, run))
+            if len(stems) == size and stems <= statement.content:
+                return stems
+    return frozenset()
 
 
 def _lowered_names(statement: Statement, other: Statement) -> Statement:

@@ -24,8 +24,8 @@ def per_period(new: Statement, old: Statement) -> tuple[Statement, Statement]:
     """The two statements with an amount written per period read as the amount, where both hold the same
     specific values that way (:func:`_same_amounts`): "- broadband: £32/mo" holds the "£32" of "My broadband
     costs £32 a month". Otherwise as they are: "£96/qtr" is no "£96/mo", nor "£96" said of no period."""
-    if not _same_amounts(new, old):
-        return new, old
+    if not any("/" in value for value in new.values | old.values) or not _same_amounts(new, old):
+        return new, old  # most pairs: no period written after an amount
     return _bare(new), _bare(old)
 
 
