@@ -8,7 +8,6 @@ from datetime import datetime
 
 from ..model import MemoryRecord
 from ..write.decisions import MESSAGE
-from ..write.names import reconciled
 from ..write.statement import read
 from ..write.versions import (
     another_of_its_kind,
@@ -16,6 +15,7 @@ from ..write.versions import (
     holds_kind,
     may_hold_kind,
     qualifier_swapped,
+    read_pair,
     says_change_of,
     share_a_word,
 )
@@ -47,7 +47,8 @@ def newer_first(
     mypy in strict mode as part of CI", for "What CI system does Tundra use?"). Not a chat message: in a
     conversation the turns below are more turns of it (LoCoMo's judged part: R@5 0.632 -> 0.612 with them).
     Otherwise only the order of the returned hits changes. Every rule is about a hit written or dated after
-    the one above it, so that is asked first: it reads no text."""
+    the one above it, so that is asked first: it reads no text. ``apart`` reads the store, so it is asked last,
+    of a hit about to move."""
     below = [*ranked[VERSION_DEPTH:], *ahead][:VERSION_AHEAD]
     head = ranked[:VERSION_DEPTH] + [c for c in below if c.record.source.get("type") != MESSAGE]
     words = [frozenset(query.stems_in(c.record.text)) for c in head]
@@ -62,6 +63,7 @@ def newer_first(
                 j
                 for j in order[i + 1 :]
                 if when[j] > when[top]
+                and not _keeps_its_place(head[top], words[top], words[j])
                 and (
                     _newer_version(head[j], head[top], words[j], words[top], query)
                     or _newer_value(head[j], head[top], words[j], words[top], query)
@@ -69,9 +71,8 @@ def newer_first(
                     or _asked_value_changed(head[j], head[top], query)
                     or _answer_changed(head[j], head[top], words[j], words[top], query)
                 )
-                and not apart(head[j].record.id, head[top].record.id)
-                and not _keeps_its_place(head[top], words[top], words[j])
                 and _may_replace(head[j], head[top], query)
+                and not apart(head[j].record.id, head[top].record.id)
             ),
             None,
         )
@@ -108,7 +109,7 @@ def _may_replace(cand: Candidate, above: Candidate, query: Query) -> bool:
     if not _known_current(above):
         return True
     new, old = cand.record.text, above.record.text
-    later, earlier = reconciled(read(new), read(old))
+    later, earlier = read_pair(new, old)
     if later.negations % 2 != earlier.negations % 2:
         return True
     return later.says_change and competing_value(new, old, query.text)
