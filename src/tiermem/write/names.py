@@ -51,12 +51,13 @@ def _spelling(acronym: str, statement: Statement) -> frozenset[str]:
     """The stems of the first run of the statement's words of content whose initials are ``acronym``; empty when
     none."""
     words, size = statement.words, len(acronym)
-    for i in range(len(words) - size + 1):
-        run = words[i : i + size]
-        if all(w[:1] == letter for w, letter in zip(run, acronym, strict=True)):
-            stems = frozenset(map(stem, run))
-            if len(stems) == size and stems <= statement.content:
-                return stems
+    initials = "".join(w[:1] or " " for w in words)  # one letter a word: a run's initials are found in C
+    i = initials.find(acronym)
+    while i != -1:
+        stems = frozenset(map(stem, words[i : i + size]))
+        if len(stems) == size and stems <= statement.content:
+            return stems
+        i = initials.find(acronym, i + 1)
     return frozenset()
 
 
@@ -108,8 +109,10 @@ def _opening_apart(statement: Statement, other: Statement) -> Statement:
     lower case, a word of its content, and holds the rest as a name ("Remote SSH access to the home server is
     enabled" / "I've disabled remote SSH access to the home server": "remote" is a word, "SSH" the name)."""
     for value, at in statement.at.items():
+        if at:  # only a name the text opens on
+            continue
         first, _, rest = value.partition(" ")
-        if at or not rest or value not in statement.values or first not in other.content or rest not in other.values:
+        if not rest or value not in statement.values or first not in other.content or rest not in other.values:
             continue
         opener, _, shown = statement.shown[value].partition(" ")
         if not past_form(opener.lower()):  # "Fixed ...": a verb

@@ -24,9 +24,13 @@ def per_period(new: Statement, old: Statement) -> tuple[Statement, Statement]:
     """The two statements with an amount written per period read as the amount, where both hold the same
     specific values that way (:func:`_same_amounts`): "- broadband: £32/mo" holds the "£32" of "My broadband
     costs £32 a month". Otherwise as they are: "£96/qtr" is no "£96/mo", nor "£96" said of no period."""
-    if not any("/" in value for value in new.values | old.values) or not _same_amounts(new, old):
+    if not (_written_per(new) or _written_per(old)) or not _same_amounts(new, old):
         return new, old  # most pairs: no period written after an amount
     return _bare(new), _bare(old)
+
+
+def _written_per(statement: Statement) -> bool:
+    return any("/" in value and _PER.search(value) for value in statement.values)  # not a path: "src/app.py"
 
 
 def _same_amounts(new: Statement, old: Statement) -> bool:

@@ -517,6 +517,8 @@ def value_runs(statement: Statement, values: frozenset[str]) -> int:
     return sum(1 for i, (start, _) in enumerate(spans) if i == 0 or start > spans[i - 1][1])  # "NexStar 8SE": one
 
 
+@lru_cache(maxsize=65536)
 def is_name(value: str) -> bool:
-    """A name (words of letters), not a quantity, a date, a time or an identifier."""
+    """A name (words of letters), not a quantity, a date, a time or an identifier (cached: the rules ask it of
+    each value of both texts, most of them many times)."""
     return value.replace(" ", "").isalpha() and value not in _CLOSED_VALUES and value not in _CLOSED_KEYS  # "juli"
