@@ -748,6 +748,10 @@ def test_words_of_one_root_are_read_as_one_and_short_roots_are_not() -> None:
     assert smoker.content == smokes.content
     porter, port = same_roots(read("The porter is at the gate"), read("The port is at the gate"))
     assert porter.content != port.content  # "port" is too short a root to take "-er" as its doer
+    delivery, delivers = same_roots(read("The courier made the delivery"), read("The courier delivers"))
+    assert delivery.content == delivers.content  # the act named with "-ery"
+    battery, bats = same_roots(read("The battery is flat"), read("The batt is flat"))
+    assert battery.content != bats.content
 
 
 def test_only_the_past_tense_of_stopping_negates() -> None:
@@ -1034,6 +1038,11 @@ NEGATED_IN_ITS_WORDS = [
     ("Our rent includes the water bill.",
      "the landlord stopped including water in the rent, so we pay the water company ourselves now", 0.6,
      "contradiction"),
+    # the reason told beside it with a negation of its own: the clause about the fact says the negation
+    ("We run a cake stall at the village fete every summer.",
+     "We stopped doing the village fete stall, it wasn't worth the early mornings.", 0.5, "contradiction"),
+    ("We run a cake stall at the village fete every summer.",
+     "We don't sell scones at the village fete, they aren't popular.", 0.5, "distinct"),
 ]  # fmt: skip
 
 

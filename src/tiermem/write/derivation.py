@@ -1,6 +1,7 @@
 """Words of one root the stemmer leaves apart: a doer or a state named after a verb or a noun ("supervisor" /
-"supervising", "smoker" / "smokes", "membership" / "member"). Porter strips "-er" only from longer words and
-"-or" or "-ship" never, so two texts saying one thing with the verb and with its noun share no stem there."""
+"supervising", "smoker" / "smokes", "membership" / "member", "deliveries" / "delivers"). Porter strips "-er" only
+from longer words and "-or", "-ship" or "-ery" never, so two texts saying one thing with the verb and with its
+noun share no stem there."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ from functools import lru_cache
 
 from .statement import Statement
 
-# What English adds to a word to name the one who does it or the state of being it; "r" after a final "e"
-# ("smoke" / "smoker"). A root is at least MIN_ROOT letters: "port" / "porter" is two words.
-_SUFFIXES = ("er", "r", "or", "ship", "ment")
+# What English adds to a word to name the one who does it, the state of being it or the act ("-ery", stemmed
+# "eri": "delivery"); "r" after a final "e" ("smoke" / "smoker"). A root is at least MIN_ROOT letters: "port" /
+# "porter" is two words, and so are "batt" / "battery".
+_SUFFIXES = ("er", "r", "or", "ship", "ment", "eri")
 MIN_ROOT = 5
 
 

@@ -380,8 +380,12 @@ def negated_clause(new_text: str, new: Statement, old: Statement) -> frozenset[s
     """The content of the one clause of a short statement (:func:`_told_clauses`) that says its negations, when
     that clause shares a word with the old text: what the negation is said of, the other clauses being why or
     what follows ("Dad isn't driving anymore; the neurologist told him to hand over the keys" after "Dad drives
-    himself to his medical appointments"). None otherwise."""
+    himself to his medical appointments"). When the others say a negation of something else (:func:`negated_within`),
+    the one negated clause that shares a word with the old text. None otherwise."""
     negated = [part for part in _told_clauses(new_text) if part.negations]
+    if negated_within(new_text, new, old):  # a negation of something else beside: the clause about the fact
+        negated = [part for part in negated if not part.content.isdisjoint(old.content)]
+        return negated[0].content if len(negated) == 1 else None
     if len(negated) != 1 or negated[0].negations != new.negations or negated[0].content.isdisjoint(old.content):
         return None
     return negated[0].content
@@ -393,9 +397,12 @@ def negated_in_its_words(new_text: str, old_text: str) -> bool:
     them, or only words of it: :func:`_denied`), not "without" a thing. Told with why or since when around it,
     the subject the other rules weigh is diluted ("Mom doesn't need the walker indoors anymore, all that physio
     is paying off" after "Mom needs her walker to get around the house"; "Grandad handed over his car keys
-    after the eye test and doesn't drive any more" after "Grandad still drives")."""
+    after the eye test and doesn't drive any more" after "Grandad still drives"). A reason told with a negation
+    of its own is left out (:func:`negated_within`: "We stopped doing the village fete stall, it wasn't worth the
+    early mornings")."""
     new, old = read(new_text), read(old_text)
-    if new.negations % 2 == old.negations % 2:  # most pairs: decided before any clause is read
+    within = new.negations >= 2 and negated_within(new_text, new, old)  # and a negation of something else
+    if new.negations % 2 == old.negations % 2 and not within:  # most pairs: decided before any clause is read
         return False
     if "?" in new_text + old_text or len(clauses(old_text[:CLAUSE_CHARS])) > 3:  # a question, a chat message
         return False
@@ -404,18 +411,21 @@ def negated_in_its_words(new_text: str, old_text: str) -> bool:
         return False
     if len(new.content & old.content) < 2 or "without" in new.words + old.words:
         return False  # "without" denies a thing, not what is said of it: "tubeless" / "without inner tubes"
-    said = _denied(new_text, new)
+    said = _denied(new_text, new, old if within else None)
     return said is not None and (len(said & old.content) >= 2 or (bool(said) and said <= old.content))
 
 
-def _denied(text: str, statement: Statement) -> frozenset[str] | None:
+def _denied(text: str, statement: Statement, about: Statement | None = None) -> frozenset[str] | None:
     """The words of content a negation word ("not", "never", "no", "n't") or a verb of ending ("stopped",
     "gave up", "turned ... off": :data:`~tiermem.write.ceasing.CEASE_TRIGGERS`) denies: those after the first
     one, in the one clause of a short statement (one to three clauses) that says its negations ("work's stopped
-    doing salary sacrifice, so ..."). None without such a word there (a negation read from a prefix), with
-    negations in several clauses, or in a longer text."""
+    doing salary sacrifice, so ..."); with ``about``, in the one negated clause that shares a word of content
+    with it. None without such a word there (a negation read from a prefix), with negations in several
+    clauses, or in a longer text."""
     told = _told_clauses(text) or ([statement] if len(clauses(text[:CLAUSE_CHARS])) == 1 else [])
     negated = [part for part in told if part.negations]
+    if about is not None:
+        negated = [part for part in negated if not part.content.isdisjoint(about.content)]
     if len(negated) != 1:  # a chat message of many sentences tells no one fact: "can't wait", "don't know"
         return None
     words, content = negated[0].words, negated[0].content
