@@ -30,7 +30,8 @@ def per_period(new: Statement, old: Statement) -> tuple[Statement, Statement]:
 
 
 def _written_per(statement: Statement) -> bool:
-    return any("/" in value and _PER.search(value) for value in statement.values)  # not a path: "src/app.py"
+    values = statement.values  # a slash in none of them: most statements, told in one C-level scan
+    return "/" in "\0".join(values) and any(_PER.search(value) for value in values)  # not a path: "src/app.py"
 
 
 def _same_amounts(new: Statement, old: Statement) -> bool:
