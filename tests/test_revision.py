@@ -743,6 +743,24 @@ def test_each_rule_decides_as_its_english_says(old: str, new: str, cosine: float
     assert compare(new, old, cosine).kind == kind
 
 
+# A change said, one quantity replaced by another of its kind: a name told beside the old one ("at the Eastgate
+# marina") and left out of the change is where it is, not a second value changed.
+NAME_LEFT_OUT = [
+    ("Our mooring is berth 6 at the Eastgate marina.",
+     "The harbour master reshuffled the moorings and we are on berth 11 now.", ("6",), ("11",)),
+    ("My locker at the gym is number 52 in the Westside block.", "They reassigned the lockers, mine is number 17 now.",
+     ("52",), ("17",)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("old", "new", "was", "now"), NAME_LEFT_OUT)
+def test_a_name_left_out_of_a_change_of_quantity_is_no_second_value(
+    old: str, new: str, was: tuple[str, ...], now: tuple[str, ...]
+) -> None:
+    found = compare(new, old, 0.5)
+    assert (found.kind, found.old_values, found.new_values) == ("update", was, now)
+
+
 def test_words_of_one_root_are_read_as_one_and_short_roots_are_not() -> None:
     smoker, smokes = same_roots(read("My brother is a smoker"), read("My brother smokes"))
     assert smoker.content == smokes.content

@@ -83,6 +83,7 @@ from .subject import (
     opens,
     other_opening,
     qualified,
+    quantities,
     subject_words,
     told_around,
     topic_only,
@@ -470,7 +471,9 @@ def _values_kept(new: Statement, old: Statement) -> bool:
     is one of the subject (not a name opening a sentence, a time said, or the unit of a length of time), and
     the two are not one sentence with words swapped nor open on other things: another thing of its kind ("The
     staging cache now listens on port 6380" / "The staging database listens on port 5433"). A day or a time
-    said as when the change holds is no second value ("from Monday the morning visit will be at 9:15 am")."""
+    said as when the change holds is no second value ("from Monday the morning visit will be at 9:15 am"), nor a
+    name told beside the quantity replaced (:func:`~tiermem.write.subject.quantities`: "Our mooring is berth 6 at
+    the Eastgate marina" / "... we're on berth 11 now"; held out, 15 more changes retired their old version)."""
     new = without_when(new, old)
     kept, removed, added = old.values & new.values, old.values - new.values, new.values - old.values
     if not removed or not added or not tells_change(new, old):
@@ -484,8 +487,12 @@ def _values_kept(new: Statement, old: Statement) -> bool:
             return False
     # A word of the subject in common too: names and dates alone are shared by other facts ("Our hotel in
     # Lisbon is now booked from March 21" is no new date of "Our flight to Lisbon leaves on March 14").
-    if not in_common(new, old) or value_runs(old, removed) != 1 or value_runs(new, added) != 1:
+    if not in_common(new, old):
         return False
+    if value_runs(old, removed) != 1 or value_runs(new, added) != 1:
+        removed, added = quantities(old, removed), quantities(new, added)
+        if len(removed) != 1 or len(added) != 1:
+            return False
     return {kind_of(old, v) for v in removed} == {kind_of(new, v) for v in added}
 
 

@@ -505,3 +505,12 @@ def values_apart(new: Statement, old: Statement) -> bool:
 
 def _apart(values: set[str] | frozenset[str], others: set[str] | frozenset[str]) -> bool:
     return bool(values and others) and values.isdisjoint(others)
+
+
+def quantities(statement: Statement, values: frozenset[str]) -> frozenset[str]:
+    """The values of ``values`` that are no names (quantities, dates, times), when none is a code; empty
+    otherwise. The names told beside a changed quantity are where it is, left out of the change; the cost, a
+    name that says which thing is meant read so too ("A ball of the merino DK sells for £6.50" / "The alpaca
+    chunky has gone up to £9.80 a ball": one look-alike pair of the development sets, alone in an agent)."""
+    names = {v for v in values if is_name(v)}
+    return frozenset() if any(kind_of(statement, v) == "code" for v in values - names) else values - names
