@@ -821,6 +821,8 @@ def test_a_closed_value_keeps_its_kind_when_stemmed(text: str, value: str, kind:
         ("Retries go up to 5 times", "5", "number time"),
         ("Service the pump every 250 running hours", "250", "number hour"),  # a length of time, whatever runs
         ("Refunds cost 3 per day", "3", "number per"),  # a rate is no length of time
+        ("The deadline is 4 March", "4", "day"),  # a day of a month, its month after it
+        ("The deadline is March 21", "21", "day"),  # ... or before it
     ],
 )
 def test_a_number_s_unit_is_read_from_the_words_after_it(text: str, value: str, kind: str) -> None:

@@ -479,10 +479,10 @@ def kind_of(statement: Statement, value: str) -> str:
         if not value.replace(".", "").isdigit():
             return "code"
         at = statement.at.get(value, len(statement.words))
-        if at and statement.words[at - 1] in _MONTHS:  # "March 14": a day of a month
-            return "day"
         after = at + len(value.split())
         words = statement.words
+        if (at and words[at - 1] in _MONTHS) or words[after : after + 1] in _MONTH_AFTER:  # "March 14", "4 March"
+            return "day"
         unit = words[after] if after < len(words) and value not in statement.closed else ""
         if unit not in _RATE and after + 1 < len(words) and stem(words[after + 1]) in DURATION_UNITS:
             unit = words[after + 1]  # "75 engine hours", "5 business days": the length of time is the unit
@@ -509,6 +509,8 @@ _CLOCK = re.compile(r"\d{1,2}(?::\d{2})?(?:am|pm)|\d{1,2}:\d{2}")
 _WEEKDAY_KEYS = frozenset(stem(d) for d in _WEEKDAYS)
 
 _MONTH_KEYS = frozenset(stem(m) for m in _MONTHS)
+
+_MONTH_AFTER = frozenset((m,) for m in _MONTHS)  # a day's number then its month: "4 March" is "March 4"
 
 
 def value_runs(statement: Statement, values: frozenset[str]) -> int:
