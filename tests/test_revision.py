@@ -761,6 +761,13 @@ def test_a_name_left_out_of_a_change_of_quantity_is_no_second_value(
     assert (found.kind, found.old_values, found.new_values) == ("update", was, now)
 
 
+def test_a_name_told_beside_a_changed_quantity_is_no_second_value_unless_it_is_what_the_text_is_about() -> None:
+    more = "Every build agent was upgraded to 8 GB of RAM"
+    assert compare(more, "Each build agent has 4 GB of memory", 0.8).kind == "update"
+    other = "Fitzroy Leisure have put their day pass price up to £8, blaming energy costs."
+    assert compare(other, "My gym membership costs £30 a month.", 0.4).kind == "distinct"
+
+
 def test_words_of_one_root_are_read_as_one_and_short_roots_are_not() -> None:
     smoker, smokes = same_roots(read("My brother is a smoker"), read("My brother smokes"))
     assert smoker.content == smokes.content

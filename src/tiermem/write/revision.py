@@ -78,12 +78,12 @@ from .subject import (
     negated_in_its_words,
     negated_within,
     occurrences,
+    one_quantity,
     openers,
     opening,
     opens,
     other_opening,
     qualified,
-    quantities,
     subject_words,
     told_around,
     topic_only,
@@ -490,9 +490,7 @@ def _values_kept(new: Statement, old: Statement) -> bool:
     if not in_common(new, old):
         return False
     if value_runs(old, removed) != 1 or value_runs(new, added) != 1:
-        removed, added = quantities(old, removed), quantities(new, added)
-        if len(removed) != 1 or len(added) != 1:
-            return False
+        return one_quantity(old, removed, new, added)
     return {kind_of(old, v) for v in removed} == {kind_of(new, v) for v in added}
 
 
@@ -540,7 +538,9 @@ def _value_change(
     if len(removed) == len(added) == 1 and set(next(iter(removed)).split()) < set(next(iter(added)).split()):
         # The same name, longer: more detail about the same value ("Solarized" / "Solarized Dark").
         return _elaboration(frozenset(new.shown[v] for v in added), cosine)
-    if max(value_runs(old, replaced(old, removed, new, added)), value_runs(new, added)) > 1:
+    if max(value_runs(old, replaced(old, removed, new, added)), value_runs(new, added)) > 1 and not (
+        tells_change(new, old) and one_quantity(old, removed, new, added)
+    ):
         # An update changes one value (one run of adjacent value words: "March 21" -> "April 2"); a sentence
         # with several of its values replaced is the same kind of fact about something else ("the access code
         # for the Kazotan unit is 4417" / "... the Velmir unit is 1234"; "Alice reviewed auth.py" / "Bob

@@ -19,6 +19,7 @@ from .statement import (
     DURATION_UNITS,
     NEGATIONS,
     NUMBER_KEYS,
+    VALUE_CHARACTER,
     Statement,
     is_name,
     kind_of,
@@ -507,10 +508,25 @@ def _apart(values: set[str] | frozenset[str], others: set[str] | frozenset[str])
     return bool(values and others) and values.isdisjoint(others)
 
 
-def quantities(statement: Statement, values: frozenset[str]) -> frozenset[str]:
+def _quantities(statement: Statement, values: frozenset[str]) -> frozenset[str]:
     """The values of ``values`` that are no names (quantities, dates, times), when none is a code; empty
-    otherwise. The names told beside a changed quantity are where it is, left out of the change; the cost, a
-    name that says which thing is meant read so too ("A ball of the merino DK sells for £6.50" / "The alpaca
-    chunky has gone up to £9.80 a ball": one look-alike pair of the development sets, alone in an agent)."""
+    otherwise."""
     names = {v for v in values if is_name(v)}
     return frozenset() if any(kind_of(statement, v) == "code" for v in values - names) else values - names
+
+
+def one_quantity(old: Statement, removed: frozenset[str], new: Statement, added: frozenset[str]) -> bool:
+    """One amount, date or time written with digits replaced by one of its kind, and one name told beside it, on
+    one side: where it is, said or left out ("Our mooring is berth 6 at the Eastgate marina" / "... we're on berth
+    11 now"; "Every CI runner got bumped to 16 GB of RAM" / "Each CI runner is provisioned with 8 GB of memory"),
+    not a name the new text is about (:func:`opens`). A name on each side is another
+    thing ("the Kazotan unit is 4417" / "the Velmir unit ..."). Held out, 25 more changes retired their old
+    version, and one pair of unrelated facts alone in an agent was taken for a change; development, 6 more, and a
+    name that says which thing is meant was read so too (one look-alike pair alone in an agent: "A ball of the
+    merino DK sells for £6.50" / "The alpaca chunky has gone up to £9.80")."""
+    told, told_new = _quantities(old, removed), _quantities(new, added)
+    if len(told) != 1 or len(told_new) != 1 or len((removed - told) | (added - told_new)) != 1:
+        return False
+    if not all(VALUE_CHARACTER.search(v) for v in told | told_new) or any(opens(new, v) for v in added - told_new):
+        return False
+    return {kind_of(old, v) for v in told} == {kind_of(new, v) for v in told_new}
