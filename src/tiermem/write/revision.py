@@ -472,8 +472,8 @@ def _values_kept(new: Statement, old: Statement) -> bool:
     the two are not one sentence with words swapped nor open on other things: another thing of its kind ("The
     staging cache now listens on port 6380" / "The staging database listens on port 5433"). A day or a time
     said as when the change holds is no second value ("from Monday the morning visit will be at 9:15 am"), nor a
-    name told beside the quantity replaced (:func:`~tiermem.write.subject.quantities`: "Our mooring is berth 6 at
-    the Eastgate marina" / "... we're on berth 11 now"; held out, 15 more changes retired their old version)."""
+    name told beside the quantity replaced (:func:`~tiermem.write.subject.one_quantity`: "Our mooring is berth 6
+    at the Eastgate marina" / "... we're on berth 11 now")."""
     new = without_when(new, old)
     kept, removed, added = old.values & new.values, old.values - new.values, new.values - old.values
     if not removed or not added or not tells_change(new, old):

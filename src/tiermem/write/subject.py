@@ -381,8 +381,8 @@ def negated_clause(new_text: str, new: Statement, old: Statement) -> frozenset[s
     """The content of the one clause of a short statement (:func:`_told_clauses`) that says its negations, when
     that clause shares a word with the old text: what the negation is said of, the other clauses being why or
     what follows ("Dad isn't driving anymore; the neurologist told him to hand over the keys" after "Dad drives
-    himself to his medical appointments"). When the others say a negation of something else (:func:`negated_within`),
-    the one negated clause that shares a word with the old text. None otherwise."""
+    himself to his medical appointments"). When the others say a negation of something else
+    (:func:`negated_within`), the one negated clause that shares a word with the old text. None otherwise."""
     negated = [part for part in _told_clauses(new_text) if part.negations]
     if negated_within(new_text, new, old):  # a negation of something else beside: the clause about the fact
         negated = [part for part in negated if not part.content.isdisjoint(old.content)]
@@ -517,13 +517,13 @@ def _quantities(statement: Statement, values: frozenset[str]) -> frozenset[str]:
 
 def one_quantity(old: Statement, removed: frozenset[str], new: Statement, added: frozenset[str]) -> bool:
     """One amount, date or time written with digits replaced by one of its kind, and one name told beside it, on
-    one side: where it is, said or left out ("Our mooring is berth 6 at the Eastgate marina" / "... we're on berth
-    11 now"; "Every CI runner got bumped to 16 GB of RAM" / "Each CI runner is provisioned with 8 GB of memory"),
-    not a name the new text is about (:func:`opens`). A name on each side is another
-    thing ("the Kazotan unit is 4417" / "the Velmir unit ..."). Held out, 25 more changes retired their old
-    version, and one pair of unrelated facts alone in an agent was taken for a change; development, 6 more, and a
-    name that says which thing is meant was read so too (one look-alike pair alone in an agent: "A ball of the
-    merino DK sells for £6.50" / "The alpaca chunky has gone up to £9.80")."""
+    one side: where it is, said or left out ("Our mooring is berth 6 at the Eastgate marina" / "... we're on
+    berth 11 now"; "Every CI runner got bumped to 16 GB of RAM" / "Each CI runner is provisioned with 8 GB of
+    memory"), not a name the new text is about (:func:`opens`). A name on each side is another thing ("the
+    Kazotan unit is 4417" / "the Velmir unit ..."). Held out, 25 more changes retired their old version, and one
+    pair of unrelated facts alone in an agent was taken for a change; development, 6 more, and a name that says
+    which thing is meant was read so too (one look-alike pair alone in an agent: "A ball of the merino DK sells
+    for £6.50" / "The alpaca chunky has gone up to £9.80")."""
     told, told_new = _quantities(old, removed), _quantities(new, added)
     if len(told) != 1 or len(told_new) != 1 or len((removed - told) | (added - told_new)) != 1:
         return False
