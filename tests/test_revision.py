@@ -727,6 +727,25 @@ RULES = [
     # "one" after a determiner is a pronoun, not a count.
     ("Our dentist is Dr. Brandt", "Dr. Brandt is the one who does our check-ups", 0.8, "restatement"),
     ("The cat has one kitten", "The cat has two kittens", 0.9, "update"),
+    # "no." before a number is "number", no negation.
+    ("allotment: plot 14B", "- allotment: ours is no. 14B", 0.74, "restatement"),
+    # The same specific value built anew: a count spelled out on one side only is a detail, not a second value
+    # ("one episode", "the first £100"); one that scales the quantity ("twice a day") is not told again.
+    (
+        "Sponsor reads cost $150 per episode.",
+        "A single sponsor read in one episode goes for $150.",
+        0.59,
+        "restatement",
+    ),
+    ("The excess on my policy is £100.", "if I claim on the policy I pay the first £100 myself", 0.73, "restatement"),
+    ("I take 20 mg of sertraline.", "I take 20 mg of sertraline twice a day.", 0.89, "elaboration"),
+    # ...and a name on one side only, even where it opens the sentence ("RAM" for "memory").
+    (
+        "Each CI runner is provisioned with 8 GB of memory",
+        "8 GB of RAM is what every CI runner gets",
+        0.82,
+        "restatement",
+    ),
     # "taking over" says a change as "took over" does: a new name opening the sentence is the new value.
     (
         "The choir is directed by Mrs. Lind.",

@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 
 from ..recall.query import stem
 from ..text import jaccard, word_set
+from .again import TOLD_AGAIN_COSINE, same_values, substituted, told_again
 from .changes import adds_to, redone, replaced, standing_in, tells_change, without_when
 from .dedup import JACCARD_THRESHOLD  # ClarkOS' word-overlap tier: more than this is the same words
 from .frames import (
@@ -36,7 +37,6 @@ from .frames import (
     acts_apart,
     clause_breaks,
     clauses,
-    opens_alike,
     placed_slot,
     relative_times,
     replaced_slot,
@@ -49,7 +49,6 @@ from .frames import (
 from .marks import CHANGE_WORDS, STATE_WORDS
 from .names import reconciled
 from .opposites import flip_why, negated_by_prefix, opposed_frame, opposite_words
-from .periods import per_period
 from .statement import (
     COPULAS,
     DETERMINERS,
@@ -104,15 +103,13 @@ SUBJECT_SHARE = 0.75  # content Jaccard from which two statements are about one 
 ELABORATION_COSINE = 0.6  # below this, containing the other's few content words is a coincidence
 ANCHOR_COSINE = 0.3  # one word in common and this close in meaning: the same subject, when a change is said
 _BROAD_KINDS = frozenset(["code", "name"])  # kinds of value that say no slot of their own (see _swapped_alike)
-SAME_NAMES_COSINE = 0.7  # ...the same names (people, places, tools) and a word of content in common: too
-SAME_VALUES_COSINE = 0.55  # the same specific values (an amount, a date, a version), built anew: a restatement
 VALUE_PARAPHRASE_COSINE = 0.72  # the same specific values (a number, an address, a name), reworded: a restatement
 CHANGE_SUBJECT = 1 / 3  # with a change word ("moved to", "now"), this much shared content is the same subject
-TOLD_AGAIN_COSINE = 0.3  # the same specific values and a word in common, built anew: a restatement from this up
 UNRELATED_COSINE = 0.1  # below this the two are about other things, whatever the rules find: no new version
 SAME_TEXT = "the same text"
 KEPT_BESIDE = "says a change or a negation the stored memory does not: kept beside it"  # the same facts otherwise
 ELSEWHERE = "about something else"  # what the rules say of a pair they cannot place
+SAME_KIND = "the same kind of fact about something else"  # ...and of one that looks like another fact
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +141,7 @@ def compare(
     """How ``new_text`` relates to ``old_text`` (``cosine``: of their embeddings; ``threshold``: the type's
     dedup threshold, ClarkOS' tier 3, which a restatement in other words may also pass)."""
     found = _relate(new_text, old_text, cosine, same_type, threshold)
-    if found.why == ELSEWHERE and cosine >= TOLD_AGAIN_COSINE and (held := _told_again(new_text, old_text)):
+    if found.why in (ELSEWHERE, SAME_KIND) and cosine >= TOLD_AGAIN_COSINE and (held := told_again(new_text, old_text)):
         return Revision(RESTATEMENT, f"the same {', '.join(held)} told another way")
     if found.kind == UPDATE and adds_to(read(_clause_of(new_text, found.new_values)), read(old_text)):
         # "also", "too", "again", "as well": one more value beside the stored one, not a replacement ("the
@@ -171,35 +168,6 @@ def compare(
         # memories about other things are the nearest: never retire a memory for it.
         return Revision(DISTINCT, ELSEWHERE)
     return found
-
-
-def _told_again(new_text: str, old_text: str) -> list[str]:
-    """The specific values a new text holds as the old one does (the same amounts, dates or codes; a name one
-    of them leaves out), told of something both name (a word of content in common, not the unit of a length
-    of time) with no change said or thing redone, no negation flipped, and not the same sentence with words
-    swapped (another thing of its kind): the same fact built anew ("The Saturday food parcel shift takes 12
-    volunteers to run" / "We need 12 volunteers for the Saturday distribution"). Empty when it is not."""
-    new, old = per_period(read(new_text), read(old_text))  # "£32/mo" is "£32 a month"
-    specific = {v for v in new.values if VALUE_CHARACTER.search(v)}  # names opening a sentence aside: read once
-    if not specific or specific != {v for v in old.values if VALUE_CHARACTER.search(v)}:
-        return []
-    new, old = reconciled(new, old)
-    if not (new.values <= old.values or old.values <= new.values) or any(
-        not is_name(v) for v in new.values ^ old.values
-    ):
-        return []
-    again = redone(new, old)  # "restocked the tank with ember tetras"
-    if new.negations % 2 != old.negations % 2 or tells_change(new, old) or again or _substituted(new, old):
-        return []
-    if opens_alike(new, old):
-        return []
-    # A length of time's unit is no word of the subject: many facts share "14 days".
-    lengths = {kind_of(old, v)[7:] for v in specific} & DURATION_UNITS
-    if not (new.content & old.content) - openers(new, old) - lengths:
-        return []
-    if all(kind_of(old, v) == "code" for v in specific) and not _shares_subject(new, old):
-        return []  # a code many notes carry ("w0 blanket wizard ...", "w0 chess ..."): half the words in common
-    return sorted(new.shown[v] for v in specific)
 
 
 def _clause_of(text: str, values: tuple[str, ...]) -> str:
@@ -287,15 +255,15 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
         return _slot_update(new, old, slot)
     if slot and not verb_swap(slot):  # a word swapped in the subject or before a noun: "the staging server" /
         return Revision(DISTINCT, f"about another subject ('{slot[1]}', not '{slot[0]}')")  # "the build server"
-    if _same_values(new, old, cosine):
+    if same_values(new, old, cosine):
         return Revision(RESTATEMENT, f"the same {', '.join(sorted(new.shown[v] for v in new.values))} in other words")
     if same_type and cosine >= threshold:  # the type's own similarity tier, as configured, comes first
         return Revision(RESTATEMENT, f"the same facts in other words (similarity {cosine:.2f})")
-    if _substituted(new, old):
+    if substituted(new, old):
         # The same sentence with other words in its places ("wet food in the morning" / "dry food in the
         # evening"; "my mother takes her pill at 8 am" / "my father ..."): the same kind of fact about
         # something else. A restatement in other words is built anew.
-        return Revision(DISTINCT, "the same kind of fact about something else")
+        return Revision(DISTINCT, SAME_KIND)
     # The values both hold are part of what they share ("My car is a Honda Civic" / "I drive a Honda Civic").
     held = len(new.values)
     if held and cosine >= VALUE_PARAPHRASE_COSINE and (len(shared) + held) / (union + held) >= CHANGE_SUBJECT:
@@ -395,47 +363,6 @@ def _done_when(new: Statement, old: Statement, slot: tuple[str, str, bool]) -> b
     return participles and bool(new.values) and new.values == old.values
 
 
-def _same_values(new: Statement, old: Statement, cosine: float) -> bool:
-    """The same specific values (each text's values alike, one at least with a digit or a symbol: an amount,
-    a date, a version, an address), something of the subject in common and the sentence built anew: the
-    same fact told another way ("My monthly rent is $1,450" / "I pay $1,450 every month for the flat")."""
-    specific = {v for v in new.values if VALUE_CHARACTER.search(v)}
-    if specific:
-        alike = specific == {v for v in old.values if VALUE_CHARACTER.search(v)}
-        alike = alike and (new.values <= old.values or old.values <= new.values)  # a name may be left out
-        # A name and a number both held by the two ("Nextcloud 27.1.3", "the NAS at 192.168.1.50") say what the
-        # fact is about as well as words of content do.
-        named = new.values == old.values and any(map(is_name, new.values))
-        subject = named or _shares_subject(new, old)
-        return alike and cosine >= SAME_VALUES_COSINE and subject and not _substituted(new, old)
-    # Names alone are shared by more facts than an amount or a date is: closer in meaning, and a word in common
-    # or a name of several words ("Hannah Cole", "Hollins Farm"), which says what it is about as a word does.
-    return (
-        any(map(is_name, new.values))  # a colour or a weekday alone is said of too many things
-        and new.values == old.values
-        and cosine >= SAME_NAMES_COSINE
-        and (bool(new.content & old.content) or any(is_name(v) and " " in v for v in new.values))
-        and not _substituted(new, old)
-    )
-
-
-def _shares_subject(new: Statement, old: Statement) -> bool:
-    """Half the shorter text's content in common, one word at least: the same values said of the same thing,
-    not a code or an amount two different facts both hold ("w0 blanket wizard ..." / "w0 chess ...")."""
-    shared = len(new.content & old.content)
-    return shared >= max(1, min(len(new.content), len(old.content)) / 2)
-
-
-def _substituted(new: Statement, old: Statement) -> bool:
-    """Whether most of ``old``'s words stand in ``new`` in the same order, a few swapped for others. Beside the
-    same values, words only added or only left out are no swap: the value told another way ("The product
-    photos are stored in the Catalog folder" / "You'll find the product photos in the Catalog folder"), when
-    a few words of content differ at most. Without a value they may name another thing ("the user likes
-    latency budget to be discussed ..." / "... budget approval ...")."""
-    reworded = bool(new.values) and new.values == old.values and len(new.content ^ old.content) <= MAX_REWORDED
-    return swaps(new, old, replaced=reworded) >= 1
-
-
 def _announced(new: Statement, old: Statement, cosine: float) -> bool:
     """The new text says a change ("moved to", "now", a re- verb such as "repainted"), and the two texts
     share enough of their subject, counting the values they have in common ("CI moved to Python 3.11" /
@@ -483,7 +410,7 @@ def _values_kept(new: Statement, old: Statement) -> bool:
         # Both opening on one word, that is whom or what both are about ("the user"): a word beyond it is shared.
         anchor = in_common(new, old) - openers(new, old) - told_when(new) - DURATION_UNITS
         anchor -= opening(new) & opening(old)
-        if not anchor or other_opening(new, old) or _substituted(new, old) or swaps(new, old, unmarked=True) >= 2:
+        if not anchor or other_opening(new, old) or substituted(new, old) or swaps(new, old, unmarked=True) >= 2:
             return False
     # A word of the subject in common too: names and dates alone are shared by other facts ("Our hotel in
     # Lisbon is now booked from March 21" is no new date of "Our flight to Lisbon leaves on March 14").
@@ -546,7 +473,7 @@ def _value_change(
         # for the Kazotan unit is 4417" / "... the Velmir unit is 1234"; "Alice reviewed auth.py" / "Bob
         # reviewed db.py"), even when it says "change" ("On Sunday Ines and Ivan met in Zurich, and the change
         # shipped" / "On Tuesday Fatima and Sofia met in Taipei").
-        return Revision(DISTINCT, "the same kind of fact about something else")
+        return Revision(DISTINCT, SAME_KIND)
     if (
         all(opens(new, v) and names_a_thing(new, v) for v in added)
         and not _announced(new, old, cosine)
@@ -555,7 +482,7 @@ def _value_change(
         # A changed name opens the sentence, where English puts what it is about: another subject ("the
         # nightly GitHub run failed 60 times" / "the nightly Kotlin run ..."), not a new value of this one.
         # A quantity there is what is said ("I put 6% of each paycheck..." / "... 8% ...").
-        return Revision(DISTINCT, "the same kind of fact about something else")
+        return Revision(DISTINCT, SAME_KIND)
     swapped = replaced(old, removed, new, added) or removed
     if another_kind(old, removed, swapped, new, added):
         # "The shop charges $7.25 for standard shipping" / "The shop ships to Canada": an amount and a place

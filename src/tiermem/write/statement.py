@@ -9,6 +9,7 @@ for the language and not for any data set.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
@@ -60,6 +61,10 @@ _ONE_AS_PRONOUN = frozenset({"the", "this", "that", "which", "another", "no", "e
 _CLOSED_VALUES = frozenset({*_WEEKDAYS, *(m for m in _MONTHS if m != "may"), *_NUMBER_WORDS, *_COLOURS, *_CLOCK_WORDS})
 _CLOSED_KEYS = frozenset(stem(v) for v in _CLOSED_VALUES)
 NUMBER_KEYS = frozenset(stem(v) for v in _NUMBER_WORDS)  # "three", "once", "first": numbers spelled out
+# Spelled-out numbers that scale the quantity beside them ("twice a day", "$12 million"): no count of their own.
+COUNT_KEYS = NUMBER_KEYS - {
+    stem(w) for w in split_words("twice double triple half dozen hundred thousand million billion")
+}
 _COLOUR_KEYS = frozenset(stem(c) for c in _COLOURS)  # values compare stemmed: "orang", "purpl"
 
 _TIME_SUFFIX = frozenset({"am", "pm", "a.m", "p.m", "a.m.", "p.m."})
@@ -309,6 +314,11 @@ def _read_word(token: str, sentence_start: bool) -> _Word:
     return _Word(lowered, _OTHER, "", "", suffix, past)
 
 
+def _numbered(raw: Sequence[tuple[str, str, bool]], i: int) -> bool:
+    """Whether the token after the ``i``-th holds a digit."""
+    return i + 1 < len(raw) and any(ch.isdigit() for ch in raw[i + 1][0])
+
+
 @lru_cache(maxsize=32768)
 def read(text: str) -> Statement:
     """The statement's values, polarity and content (cached: a write compares one text with many, mostly older
@@ -345,7 +355,10 @@ def read(text: str) -> Statement:
         if kind == _PLAIN_WORD:
             pass
         elif kind == _NEGATION:
-            negations += 1
+            if word.lowered == "no" and ends == "." and _numbered(raw, i):
+                ends = ""  # "pitch no. B14", "member no. 4471": the abbreviation of "number", no negation
+            else:
+                negations += 1
         elif word.lowered == "one" and i and raw[i - 1][0].lower() in _ONE_AS_PRONOUN:
             pass  # "the one supervising my thesis", "this one", "no one": a pronoun, not a count
         elif word.suffix and i and (before := _number(raw[i - 1][0])) in values:
