@@ -727,6 +727,17 @@ RULES = [
     # "one" after a determiner is a pronoun, not a count.
     ("Our dentist is Dr. Brandt", "Dr. Brandt is the one who does our check-ups", 0.8, "restatement"),
     ("The cat has one kitten", "The cat has two kittens", 0.9, "update"),
+    # Several values in one stretch that ends both sentences are one slot: a change; a subject beside its value
+    # ("Python is 3.11") or words of content after the stretch are not.
+    (
+        "Dad's prescriptions get filled at Rite Aid in Oakdale.",
+        "Dad's prescriptions get filled at Costco Pharmacy.",
+        0.52,
+        "update",
+    ),
+    ("Our home kit is red and black.", "Our home kit is sky blue.", 0.8, "update"),
+    ("The cluster's default Python is 3.11.", "The cluster's default CUDA is 12.2.", 0.7, "distinct"),
+    ("the access code for the Kazotan unit is 4417", "the access code for the Velmir unit is 1234", 0.37, "distinct"),
     # "no." before a number is "number", no negation.
     ("allotment: plot 14B", "- allotment: ours is no. 14B", 0.74, "restatement"),
     # The same specific value built anew: a count spelled out on one side only is a detail, not a second value

@@ -37,6 +37,7 @@ from .frames import (
     acts_apart,
     clause_breaks,
     clauses,
+    one_stretch,
     placed_slot,
     relative_times,
     replaced_slot,
@@ -465,8 +466,9 @@ def _value_change(
     if len(removed) == len(added) == 1 and set(next(iter(removed)).split()) < set(next(iter(added)).split()):
         # The same name, longer: more detail about the same value ("Solarized" / "Solarized Dark").
         return _elaboration(frozenset(new.shown[v] for v in added), cosine)
-    if max(value_runs(old, replaced(old, removed, new, added)), value_runs(new, added)) > 1 and not (
-        tells_change(new, old) and one_quantity(old, removed, new, added)
+    swapped = replaced(old, removed, new, added) or removed
+    if max(value_runs(old, swapped), value_runs(new, added)) > 1 and not (
+        (tells_change(new, old) and one_quantity(old, removed, new, added)) or one_stretch(new, old, swapped, added)
     ):
         # An update changes one value (one run of adjacent value words: "March 21" -> "April 2"); a sentence
         # with several of its values replaced is the same kind of fact about something else ("the access code
@@ -483,7 +485,6 @@ def _value_change(
         # nightly GitHub run failed 60 times" / "the nightly Kotlin run ..."), not a new value of this one.
         # A quantity there is what is said ("I put 6% of each paycheck..." / "... 8% ...").
         return Revision(DISTINCT, SAME_KIND)
-    swapped = replaced(old, removed, new, added) or removed
     if another_kind(old, removed, swapped, new, added):
         # "The shop charges $7.25 for standard shipping" / "The shop ships to Canada": an amount and a place
         # are no two values of one slot, whatever the words in common.
