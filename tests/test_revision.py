@@ -738,6 +738,8 @@ RULES = [
     ("Our home kit is red and black.", "Our home kit is sky blue.", 0.8, "update"),
     ("The cluster's default Python is 3.11.", "The cluster's default CUDA is 12.2.", 0.7, "distinct"),
     ("the access code for the Kazotan unit is 4417", "the access code for the Velmir unit is 1234", 0.37, "distinct"),
+    # "both" in both texts counts the things both name: no value added beside the other.
+    ("Our gas and electricity are both with EDF.", "Our gas and electricity are both with Ovo.", 0.54, "update"),
     # "no." before a number is "number", no negation.
     ("allotment: plot 14B", "- allotment: ours is no. 14B", 0.74, "restatement"),
     # The same specific value built anew: a count spelled out on one side only is a detail, not a second value

@@ -20,8 +20,11 @@ def tells_change(new: Statement, old: Statement) -> bool:
 
 def adds_to(new: Statement, old: Statement) -> bool:
     """Whether a word of either text adds a value beside the other's; "again" beside a said change is the
-    change told once more ("Noah grew again, he wears size 33 shoes now"), not one more value."""
+    change told once more ("Noah grew again, he wears size 33 shoes now"), not one more value, and "both" in
+    both texts counts the things both name ("Our gas and electricity are both with EDF" / "... with Ovo")."""
     adding = (new.vocabulary | old.vocabulary) & ADDITIVE
+    if "both" in new.vocabulary and "both" in old.vocabulary:
+        adding -= {"both"}
     if adding == {"again"} and tells_change(new, old):
         return False
     return bool(adding)
