@@ -740,6 +740,13 @@ RULES = [
     ("the access code for the Kazotan unit is 4417", "the access code for the Velmir unit is 1234", 0.37, "distinct"),
     # "both" in both texts counts the things both name: no value added beside the other.
     ("Our gas and electricity are both with EDF.", "Our gas and electricity are both with Ovo.", 0.54, "update"),
+    # The nouns of a change say it as their verbs do ("ran the upgrade", "after the migration").
+    (
+        "My Nextcloud server is running version 27.1.3.",
+        "Ran the upgrade last night; Nextcloud is on 28.0.1.",
+        0.6,
+        "update",
+    ),
     # "no." before a number is "number", no negation.
     ("allotment: plot 14B", "- allotment: ours is no. 14B", 0.74, "restatement"),
     # The same specific value built anew: a count spelled out on one side only is a detail, not a second value

@@ -20,7 +20,7 @@ CHANGE_WORDS = frozenset(
         "became become becomes new newly longer today actually correction corrected pushed upgraded downgraded "
         "raised lowered grew increased decreased reduced bumped extended shortened postponed delayed nowadays "
         "lately recently mistake mistaken wrong misremembered relocated migrated renamed reassigned swapped "
-        "shifted adjusted revised rewrote rewritten modified altered amended dropped"
+        "shifted adjusted revised rewrote rewritten modified altered amended dropped upgrade downgrade migration"
     )
     # the same verbs as they tell a change under way or a plan ("I'm switching the gels to 2% agarose")
     + split_words(
