@@ -747,6 +747,13 @@ RULES = [
         0.6,
         "update",
     ),
+    # A sentence opening on the first word of the other's name, a change said, names it ("Kingsmead chess ...").
+    (
+        "- Kingsmead Chess Club sub: £40 a year",
+        "Kingsmead chess subs going up to £45 a year, the treasurer said.",
+        0.67,
+        "update",
+    ),
     # "no." before a number is "number", no negation.
     ("allotment: plot 14B", "- allotment: ours is no. 14B", 0.74, "restatement"),
     # The same specific value built anew: a count spelled out on one side only is a detail, not a second value

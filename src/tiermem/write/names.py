@@ -86,19 +86,24 @@ def _lowered_names(statement: Statement, other: Statement) -> Statement:
 
 def _shortened(statement: Statement, other: Statement) -> Statement:
     """``statement`` with a name that is the first words of a longer name of ``other`` read as that name: a
-    name said short ("Hollyhock's trade discount" / "Hollyhock Flowers gets a 12% trade discount")."""
+    name said short ("Hollyhock's trade discount" / "Hollyhock Flowers gets a 12% trade discount"), the
+    capitalised word opening a sentence too ("Kingsmead chess subs going up to £45" / "Kingsmead Chess Club
+    sub: £40 a year")."""
     longer = {
         v: n
-        for v in statement.values - other.values
+        for v in (statement.values | statement.initial.keys()) - other.values
         if is_name(v)
         for n in other.values - statement.values
         if n.startswith(v + " ") and is_name(n)
     }
     if not longer:
         return statement
+    opening = {statement.initial[v] for v in longer.keys() - statement.values}  # "Kingsmead chess has moved"
     return replace(
         statement,
         values=statement.values - longer.keys() | set(longer.values()),
+        content=statement.content - opening,
+        initial={k: v for k, v in statement.initial.items() if k not in longer},
         shown={**statement.shown, **{n: statement.shown[v] for v, n in longer.items()}},
         at={**statement.at, **{n: statement.at[v] for v, n in longer.items() if v in statement.at}},
     )
