@@ -754,6 +754,13 @@ RULES = [
         0.67,
         "update",
     ),
+    # A word swapped in the second half of its clause is said of the subject, whatever clause follows.
+    (
+        "My terminal shell is zsh, so give me commands that work there.",
+        "My terminal shell is fish, so give me commands that work there.",
+        0.84,
+        "update",
+    ),
     # "no." before a number is "number", no negation.
     ("allotment: plot 14B", "- allotment: ours is no. 14B", 0.74, "restatement"),
     # The same specific value built anew: a count spelled out on one side only is a detail, not a second value

@@ -25,6 +25,9 @@ _PLACES = frozenset(
 )
 
 # Where a clause ends: punctuation before a space, or a dash between spaces (one pass, no backtracking)...
+# Words opening a clause of their own after the one a slot is in ("Quill uses pnpm, so don't commit ..."): the
+# predicate is the second half of the slot's clause, not of the whole text.
+_CLAUSE_OPENERS = frozenset({"so", "because", "but", "although", "though", "unless", "otherwise", "which", "whereas"})
 _CLAUSE_BREAK = re.compile(r"[,;:.!?]+\s+|\s+[-–—]+\s+")
 _WORD_END = re.compile(r"\w+\Z")
 
@@ -128,7 +131,8 @@ def replaced_slot(new: Statement, old: Statement) -> tuple[str, str, bool] | Non
     _, i1, i2, j1, j2 = ops[0]
     if i2 - i1 > MAX_SLOT or j2 - j1 > MAX_SLOT:
         return None
-    return " ".join(old.words[i1:i2]), " ".join(new.words[j1:j2]), 2 * i1 >= len(old.words)
+    clause_end = next((k for k in range(i2, len(old.words)) if old.words[k] in _CLAUSE_OPENERS), len(old.words))
+    return " ".join(old.words[i1:i2]), " ".join(new.words[j1:j2]), 2 * i1 >= clause_end
 
 
 def slot_at(old: Statement, slot: tuple[str, str, bool]) -> int:
