@@ -761,6 +761,16 @@ RULES = [
         0.84,
         "update",
     ),
+    # The values of a place said again in words, the rest of the sentence kept: the place replaced.
+    (
+        "The Sunday group ride leaves from Halford's Bakery.",
+        "The Sunday group ride leaves from the station clock tower.",
+        0.37,
+        "update",
+    ),
+    ("We buy the bakery's flour from Shipton Mill.", "We buy the bakery's butter from Yeo Valley.", 0.7, "distinct"),
+    # A measure before "long" or "old" is no word saying which thing is meant.
+    ("The on-call rotation is two weeks long.", "The on-call rotation is four days long.", 0.89, "update"),
     # "no." before a number is "number", no negation.
     ("allotment: plot 14B", "- allotment: ours is no. 14B", 0.74, "restatement"),
     # The same specific value built anew: a count spelled out on one side only is a detail, not a second value

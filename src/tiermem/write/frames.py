@@ -255,30 +255,35 @@ def reported(text: str) -> str | None:
     return body if body != text.strip() and len(body.split()) >= 3 else None
 
 
-def one_stretch(new: Statement, old: Statement, removed: frozenset[str], added: frozenset[str]) -> bool:
-    """Whether the values replaced stand in one short stretch that ends each text (no word of content after it),
-    after the same words (two words of content at least), the two stretches sharing no word but function words
-    and holding no copula: one slot told with several values ("Dad's prescriptions get filled at Rite Aid in
-    Oakdale" / "... at Costco Pharmacy"; "Our home kit is red and black" / "... is sky blue"), not two places
-    changed ("the access code for the Kazotan unit is 4417" / "... for the Velmir unit is 1234"; "The cluster's
-    default Python is 3.11" / "... default CUDA is 12.2"). On the truth sets' pairs: development 11 more changes
-    read, held out 15 more, one look-alike fewer kept apart; with stretches followed by more words of content,
-    held out lost 3 near misses or look-alikes for 4 more changes."""
+def stretch(
+    new: Statement, old: Statement, removed: frozenset[str], added: frozenset[str], *, shared: frozenset[str] = IGNORED
+) -> tuple[str, str, bool] | None:
+    """(old words, new words, True), like :func:`replaced_slot`'s slot in the predicate, when the values replaced
+    stand in one short stretch that ends each text (no word of content after it), after the same words (two
+    words of content at least), the two stretches sharing no word but ``shared`` ones and holding no copula:
+    one slot told with several values ("Dad's prescriptions get filled at Rite Aid in Oakdale" / "... at Costco
+    Pharmacy"; "Our home kit is red and black" / "... is sky blue"), not two places changed ("the access code
+    for the Kazotan unit is 4417" / "... for the Velmir unit is 1234"; "The cluster's default Python is 3.11" /
+    "... default CUDA is 12.2"). On the truth sets' pairs: development 11 more changes read, held out 15 more,
+    one look-alike fewer kept apart; with stretches followed by more words of content, held out lost 3 near
+    misses or look-alikes for 4 more changes."""
     before, after = old.words, new.words
     shortest = min(len(before), len(after))
     start = next((i for i in range(shortest) if before[i] != after[i]), shortest)
     kept = next((i for i in range(shortest - start) if before[-1 - i] != after[-1 - i]), shortest - start)
     end, new_end = len(before) - kept, len(after) - kept
     if max(end, new_end) - start > MAX_STRETCH or not COPULAS.isdisjoint((*before[start:end], *after[start:new_end])):
-        return False
+        return None
     if not (_within(old, removed, start, end) and _within(new, added, start, new_end)):
-        return False
+        return None
     both = old.content & new.content
-    return (
-        len({stem(w) for w in before[:start]} & both) >= 2
-        and not {stem(w) for w in before[end:]} & both
-        and not (set(before[start:end]) & set(after[start:new_end])) - IGNORED  # a word of both: two slots
-    )
+    if (
+        len({stem(w) for w in before[:start]} & both) < 2
+        or {stem(w) for w in before[end:]} & both
+        or (set(before[start:end]) & set(after[start:new_end])) - shared  # a word of both: two slots
+    ):
+        return None
+    return " ".join(before[start:end]), " ".join(after[start:new_end]), True
 
 
 def _within(statement: Statement, values: frozenset[str], start: int, end: int) -> bool:
