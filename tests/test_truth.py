@@ -332,6 +332,18 @@ def test_a_newer_version_put_first_keeps_its_place_against_a_later_hit_holding_f
     assert first(later) == "Run locally, the Wren dashboard now listens on port 4000."
 
 
+def test_a_hit_put_first_for_the_question_words_alone_keeps_no_place_against_a_told_change() -> None:
+    # "Jake is the band's drummer" shares only "band" with the question: the rehearsal note written after it goes
+    # first for that alone, and must not then keep the rehearsal's own change out of the first place.
+    query = analyse("Which night does the band practise?", NOW)
+    drummer = _hit("Jake is the band's drummer", 0, 0.45, 1.06)
+    old = _hit("The band rehearses every Tuesday evening at the studio.", 5, 0.45, 0.98)
+    new = _hit("Since our drummer started night classes, practice has moved to Thursday evenings.", 10, 0.45, 0.91)
+    ranked = newer_first([drummer, old, new], query)
+    assert [c.record.text for c in ranked][:2] == [new.record.text, old.record.text]
+    assert new.signals["newer_than"] == old.record.id
+
+
 def test_a_hit_from_below_comes_in_only_as_a_newer_version_and_never_as_a_chat_message() -> None:
     query = analyse("Which port does the Wren dashboard listen on locally?", NOW)
     old = _hit("Locally the Wren dashboard listens on port 8080.", 0, 0.8, 1.0)
