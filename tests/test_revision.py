@@ -771,6 +771,8 @@ RULES = [
     ("We buy the bakery's flour from Shipton Mill.", "We buy the bakery's butter from Yeo Valley.", 0.7, "distinct"),
     # A measure before "long" or "old" is no word saying which thing is meant.
     ("The on-call rotation is two weeks long.", "The on-call rotation is four days long.", 0.89, "update"),
+    # A fact denied in each of two clauses is denied: the negations are not summed across clauses.
+    ("Jake is the band's drummer", "Jake quit the band, so he isn't our drummer anymore", 0.7, "contradiction"),
     # "no." before a number is "number", no negation.
     ("allotment: plot 14B", "- allotment: ours is no. 14B", 0.74, "restatement"),
     # The same specific value built anew: a count spelled out on one side only is a detail, not a second value

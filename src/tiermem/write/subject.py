@@ -444,14 +444,16 @@ _SPEAKERS_STATE = frozenset(map(stem, ("idea", "wait", "believe", "sure", "help"
 
 
 def negated_within(new_text: str, new: Statement, old: Statement) -> bool:
-    """Whether the clauses of a short statement (:func:`_told_clauses`) that share a word with the old text
-    flip its polarity when the whole text does not: one negation of the fact and another of something else
+    """Whether a clause of a short statement (:func:`_told_clauses`) that shares a word with the old text flips
+    its polarity when the whole text does not: one negation of the fact and another of something else
     ("Dependabot is turned off on Pebblecast — nobody was reviewing its PRs" after "Dependabot is enabled for
-    Pebblecast")."""
+    Pebblecast"), or the fact denied twice ("Jake quit the band, so he isn't our drummer anymore" after "Jake
+    is the band's drummer"; the clauses' negations summed missed it: +1 change on each part, chat turns
+    unchanged)."""
     if new.negations < 2 or new.negations % 2 != old.negations % 2:
         return False
     about = [part for part in _told_clauses(new_text) if not part.content.isdisjoint(old.content)]
-    return bool(about) and sum(part.negations for part in about) % 2 != old.negations % 2
+    return any(part.negations % 2 != old.negations % 2 for part in about)
 
 
 def _told_clauses(text: str) -> list[Statement]:
