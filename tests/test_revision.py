@@ -773,6 +773,9 @@ RULES = [
     ("The on-call rotation is two weeks long.", "The on-call rotation is four days long.", 0.89, "update"),
     # A fact denied in each of two clauses is denied: the negations are not summed across clauses.
     ("Jake is the band's drummer", "Jake quit the band, so he isn't our drummer anymore", 0.7, "contradiction"),
+    # The same code under another word of a note's label is told again; another name opening a sentence is not.
+    ("- Quarry install: `npm ci`", "Quarry deps → `npm ci`", 0.86, "restatement"),
+    ("Ollie's phone contract is £18 a month.", "My phone contract is £18 a month.", 0.9, "distinct"),
     # "no." before a number is "number", no negation.
     ("allotment: plot 14B", "- allotment: ours is no. 14B", 0.74, "restatement"),
     # The same specific value built anew: a count spelled out on one side only is a detail, not a second value

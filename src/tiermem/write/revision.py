@@ -111,6 +111,7 @@ SAME_TEXT = "the same text"
 KEPT_BESIDE = "says a change or a negation the stored memory does not: kept beside it"  # the same facts otherwise
 ELSEWHERE = "about something else"  # what the rules say of a pair they cannot place
 SAME_KIND = "the same kind of fact about something else"  # ...and of one that looks like another fact
+ANOTHER_SUBJECT = "about another subject"  # ...and of a word swapped where the subject is named
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +143,7 @@ def compare(
     """How ``new_text`` relates to ``old_text`` (``cosine``: of their embeddings; ``threshold``: the type's
     dedup threshold, ClarkOS' tier 3, which a restatement in other words may also pass)."""
     found = _relate(new_text, old_text, cosine, same_type, threshold)
-    if found.why in (ELSEWHERE, SAME_KIND) and cosine >= TOLD_AGAIN_COSINE and (held := told_again(new_text, old_text)):
+    if _unplaced(found, old_text) and cosine >= TOLD_AGAIN_COSINE and (held := told_again(new_text, old_text)):
         return Revision(RESTATEMENT, f"the same {', '.join(held)} told another way")
     if found.kind == UPDATE and adds_to(read(_clause_of(new_text, found.new_values)), read(old_text)):
         # "also", "too", "again", "as well": one more value beside the stored one, not a replacement ("the
@@ -169,6 +170,21 @@ def compare(
         # memories about other things are the nearest: never retire a memory for it.
         return Revision(DISTINCT, ELSEWHERE)
     return found
+
+
+def _unplaced(found: Revision, old_text: str) -> bool:
+    """Found no relation, or taken for another thing of its kind by the words around the values: the same
+    specific values told anew may still be one fact (:func:`~tiermem.write.again.told_again`, which keeps the
+    same sentence with a word swapped apart). A word swapped where the subject is named counts only after a
+    note's bare label, its name kept ("- Quarry install: `npm ci`" / "Quarry deps → `npm ci`"), not in a
+    sentence's opening ("Ollie's phone contract is £18 a month" / "My phone contract is £18 a month")."""
+    if found.kind != DISTINCT:
+        return False
+    if found.why.startswith(ANOTHER_SUBJECT):
+        old = read(old_text)
+        at = slot_at(old, (found.old_values[0], found.new_values[0], False))
+        return at > 0 and all(stem(w) in old.content or w in old.values for w in old.words[:at])
+    return found.why.startswith((ELSEWHERE, SAME_KIND))
 
 
 def _clause_of(text: str, values: tuple[str, ...]) -> str:
@@ -255,7 +271,7 @@ def _relate(new_text: str, old_text: str, cosine: float, same_type: bool, thresh
     if slot and (slot[2] or tells_change(new, old)) and (placed_slot(old, slot) or _attribute(new, old, slot)):
         return _slot_update(new, old, slot)
     if slot and not verb_swap(slot):  # a word swapped in the subject or before a noun: "the staging server" /
-        return Revision(DISTINCT, f"about another subject ('{slot[1]}', not '{slot[0]}')")  # "the build server"
+        return Revision(DISTINCT, f"{ANOTHER_SUBJECT} ('{slot[1]}', not '{slot[0]}')", (slot[0],), (slot[1],))
     if same_values(new, old, cosine):
         return Revision(RESTATEMENT, f"the same {', '.join(sorted(new.shown[v] for v in new.values))} in other words")
     if same_type and cosine >= threshold:  # the type's own similarity tier, as configured, comes first
