@@ -13,7 +13,8 @@ from .subject import MAX_REWORDED, openers
 
 SAME_VALUES_COSINE = 0.55  # the same specific values (an amount, a date, a version), built anew: a restatement
 # ...the same names (people, places, tools) and a word of content in common: too. At 0.6, held out merged 12 more
-# restatements, but chat turns stored as facts, their speakers' names in each, were folded 2.3 times as often.
+# restatements, but chat turns stored as facts, each naming the other speaker, were folded far more often
+# (LoCoMo 341 -> 788 of 5,882 turns, LongMemEval_S 1,243 -> 1,787).
 SAME_NAMES_COSINE = 0.7
 TOLD_AGAIN_COSINE = 0.3  # the same specific values and a word in common, built anew: a restatement from this up
 
