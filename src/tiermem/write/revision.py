@@ -70,6 +70,7 @@ from .subject import (
     focus_of,
     identity,
     in_common,
+    label_before,
     labelled_apart,
     left_out,
     names_a_thing,
@@ -183,7 +184,7 @@ def _unplaced(found: Revision, old_text: str) -> bool:
     if found.why.startswith(ANOTHER_SUBJECT):
         old = read(old_text)
         at = slot_at(old, (found.old_values[0], found.new_values[0], False))
-        return at > 0 and all(stem(w) in old.content or w in old.values for w in old.words[:at])
+        return at > 0 and label_before(old, at)
     return found.why.startswith((ELSEWHERE, SAME_KIND))
 
 

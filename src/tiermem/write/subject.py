@@ -195,7 +195,7 @@ def labelled_apart(new: Statement, old: Statement, slot: tuple[str, str, bool]) 
     words of its own on both sides, none in common, with no change said ("- side proj: deploy `fly deploy`" /
     "- side proj migrate: `alembic upgrade head`"; not "- Heron prod image: ..." / "- Heron prod rolled to
     ...", where the verb in the past tells the change)."""
-    if any(stem(w) not in old.content and w not in old.values for w in old.words[: slot_at(old, slot)]):
+    if not label_before(old, slot_at(old, slot)):
         return False
     was, now = slot[0].split(), slot[1].split()
     labels, their_labels = _labels(new, now), _labels(old, was)
@@ -207,6 +207,12 @@ def labelled_apart(new: Statement, old: Statement, slot: tuple[str, str, bool]) 
     if _kinds(old, old_values) != _kinds(new, new_values):
         return True
     return bool(labels and their_labels) and labels.isdisjoint(their_labels) and not tells_change(new, old)
+
+
+def label_before(statement: Statement, at: int) -> bool:
+    """Whether the words before the ``at``-th are all words of content or values: a note's bare label ("- side
+    proj", "- Quarry"), not a sentence's opening ("My phone contract ...")."""
+    return all(stem(w) in statement.content or w in statement.values for w in statement.words[:at])
 
 
 def _labels(statement: Statement, words: Sequence[str]) -> set[str]:
