@@ -67,10 +67,7 @@ def newer_first(
                 and (top in by_words or not _keeps_its_place(head[top], words[top], words[j]))
                 and (
                     _newer_version(head[j], head[top], words[j], words[top], query)
-                    or _newer_value(head[j], head[top], words[j], words[top], query)
-                    or _told_change(head[j], head[top], words[j], words[top])
-                    or _asked_value_changed(head[j], head[top], query)
-                    or _answer_changed(head[j], head[top], words[j], words[top], query)
+                    or _by_value(head[j], head[top], words[j], words[top], query)
                 )
                 and _may_replace(head[j], head[top], query)
                 and not apart(head[j].record.id, head[top].record.id)
@@ -107,6 +104,7 @@ def _keeps_its_place(top: Candidate, top_words: frozenset[str], words: frozenset
 def _by_value(
     cand: Candidate, above: Candidate, words: frozenset[str], above_words: frozenset[str], query: Query
 ) -> bool:
+    """The rules that move a later hit up for a value or a change of its own, not for the question's words."""
     return (
         _newer_value(cand, above, words, above_words, query)
         or _told_change(cand, above, words, above_words)
